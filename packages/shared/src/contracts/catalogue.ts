@@ -1,0 +1,25 @@
+import type { CallContract } from './define-call';
+import { accountLoginCall, logoutCall } from './auth.contract';
+import { memberInfoCall, memberListCall } from './member.contract';
+import { adminMenuCall, headerMenuCall } from './menu.contract';
+import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
+
+/**
+ * Every API call of the console. The server registers exactly these (a call without a handler fails
+ * start-up), and the permission catalogue is derived from the `permission` ones: declared once, here.
+ */
+export const ALL_CALLS: readonly CallContract[] = [
+  siteConfigCall,
+  loginConfigCall,
+  captchaCall,
+  remotesCall,
+  accountLoginCall,
+  logoutCall,
+  memberInfoCall,
+  memberListCall,
+  headerMenuCall,
+  adminMenuCall,
+];
+
+/** Permission strings (API addresses) that roles can be granted. */
+export const PERMISSION_CATALOGUE: readonly string[] = ALL_CALLS.filter((c) => c.access === 'permission').map((c) => c.path);

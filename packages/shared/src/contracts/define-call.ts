@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an API address.
+ * - `public`: anyone, signed in or not (an explicit, short list: login, captcha, site config...).
+ * - `session`: any signed-in user (their own profile, their own menus).
+ * - `permission`: only callers whose roles' menus carry this call's path as a permission string.
+ */
+export type CallAccess = 'public' | 'session' | 'permission';
+
+export interface CallContract<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** The API address; also the permission string that guards it (DESIGN.md section 5). */
+  path: string;
+  access: CallAccess;
+  summary: string;
+  /** Short tag for the OpenAPI document and the permission catalogue (the domain). */
+  tag: string;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` inside the envelope. */
+  data: D;
+}
+
+/** One contract per API call: the server validates and documents with it, the client types its calls with it. */
+export function defineCall<
+  D extends z.ZodType,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+>(c: CallContract<Q, B, D>): CallContract<Q, B, D> {
+  return c;
+}
+
+export type CallQuery<C> = C extends CallContract<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type CallBody<C> = C extends CallContract<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type CallData<C> = C extends CallContract<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
