@@ -1,0 +1,75 @@
+/**
+ * Prints the JavaScript a browser downloads on a cold load of the login page and of /org/user
+ * (raw bytes and gzip bytes), measured in headless Chromium against the real built server.
+ * Budget (DESIGN.md section 8): the login page at most 300 KB gzip.
+ *
+ *   pnpm build && pnpm --filter @uc/bench bundle-size
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchBrowser, newPage } from '@uc/e2e/support/browser';
+import { apiLogin, startServer } from '@uc/e2e/support/server';
+
+interface Measured {
+  files: { url: string; raw: number; gzip: number }[];
+  raw: number;
+  gzip: number;
+}
+
+async function measure(page: Page, go: () => Promise<void>): Promise<Measured> {
+  const files: Measured['files'] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && !res.url().endsWith('.js')) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          files.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        })
+        .catch(() => undefined),
+    );
+  });
+  await go();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function print(title: string, m: Measured) {
+  console.log(`\n${title}: ${m.files.length} scripts, ${kb(m.raw)} raw, ${kb(m.gzip)} gzip`);
+  for (const f of m.files) console.log(`  ${kb(f.gzip).padStart(10)} gzip  ${kb(f.raw).padStart(10)} raw  ${f.url}`);
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  {
+    const { context, page } = await newPage(browser);
+    const m = await measure(page, async () => {
+      await page.goto(server.url('/user/login'));
+      await page.locator('form').first().waitFor();
+    });
+    print('/user/web/user/login (cold)', m);
+    console.log(`  budget 300 KB gzip: ${m.gzip <= 300 * 1024 ? 'within' : 'OVER'}`);
+    await context.close();
+  }
+  {
+    const token = await apiLogin(server);
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((t) => localStorage.setItem('ACCESS-TOKEN', t), token);
+    const m = await measure(page, async () => {
+      await page.goto(server.url('/org/user'));
+      await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
+    });
+    print('/user/web/org/user (cold, signed in)', m);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
