@@ -1,0 +1,1 @@
+module.exports = require('./src/testing/jest-preset.cjs');

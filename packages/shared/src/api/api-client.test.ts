@@ -1,0 +1,122 @@
+/** @jest-environment node */
+import { accountLoginCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
+import { setLocale } from '../i18n/i18n-store';
+import { createApiClient } from './api-client';
+import { ApiError, ErrorShowType } from './api-error';
+import { setApiUi, type ApiUi } from './api-ui';
+import { resetTimeoutDialogForTests } from './handle-api-error';
+
+/** Like a real fetch, reads the request body (ky waits for it) and keeps it for assertions. */
+const sentBodies = new WeakMap<Request, string>();
+function respond(body: unknown, status = 200): jest.Mock {
+  return jest.fn(async (request: Request) => {
+    sentBodies.set(request, await request.text());
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+}
+
+function fakeUi(): jest.Mocked<ApiUi> {
+  return { warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn() };
+}
+
+const requestOf = (fetchMock: jest.Mock): Request => fetchMock.mock.calls[0][0] as Request;
+
+let ui: jest.Mocked<ApiUi>;
+beforeEach(() => {
+  ui = fakeUi();
+  setApiUi(ui);
+  resetTimeoutDialogForTests();
+  setLocale('zh-CN');
+});
+
+describe('createApiClient', () => {
+  it('unwraps the envelope and returns data', async () => {
+    const fetch = respond({ code: 0, message: 'ok', data: { basicCopyright: 'c', basicIcpCode: '', siteName: 'UC', offline: false } });
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 't0k' });
+    await expect(client.call(siteConfigCall)).resolves.toMatchObject({ siteName: 'UC' });
+    expect(requestOf(fetch).url).toBe('http://uc.test/admin/admin/site/config');
+  });
+
+  it('sends the stored token as the Authorization header, empty when there is none', async () => {
+    const fetch = respond({ code: 0, message: '', data: null });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 'abc' }).call(siteConfigCall);
+    expect(requestOf(fetch).headers.get('Authorization')).toBe('abc');
+
+    const anonymous = respond({ code: 0, message: '', data: null });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch: anonymous, getToken: () => '' }).call(siteConfigCall);
+    expect(requestOf(anonymous).headers.has('Authorization')).toBe(true);
+    expect(requestOf(anonymous).headers.get('Authorization')).toBe('');
+  });
+
+  it('puts the query in the URL and the body as JSON', async () => {
+    const list = respond({ code: 0, message: '', data: { list: [], page: 2, pageSize: 10, total: 0 } });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch: list }).call(memberListCall, { query: { page: 2, filter: '[["keyword","ann"]]' } });
+    const url = new URL(requestOf(list).url);
+    expect(url.pathname).toBe('/user/admin/member/list');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '')).toEqual([['keyword', 'ann']]);
+
+    const login = respond({ code: 0, message: '', data: { id: 1, username: 'a', token: 't', expires: '' } });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch: login }).call(accountLoginCall, { body: { username: 'a', password: 'b' } });
+    expect(requestOf(login).method).toBe('POST');
+    expect(JSON.parse(sentBodies.get(requestOf(login)) ?? '')).toEqual({ username: 'a', password: 'b' });
+  });
+
+  it('rejects a non-zero code and shows its message as an error toast', async () => {
+    const fetch = respond({ code: -1, message: 'Login failed, please try again!', data: null }, 400);
+    const error = await createApiClient({ prefixUrl: 'http://uc.test', fetch })
+      .call(accountLoginCall, { body: { username: 'a', password: 'b' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: -1, status: 400, message: 'Login failed, please try again!' });
+    expect(ui.error).toHaveBeenCalledWith('Login failed, please try again!');
+    expect(ui.confirm).not.toHaveBeenCalled();
+  });
+
+  it('opens the login-timeout dialog once on code 61, and OK leads to the login page', async () => {
+    const fetch = respond({ code: 61, message: 'Not signed in', data: null }, 401);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    await Promise.allSettled([client.call(memberListCall), client.call(memberListCall)]);
+    expect(ui.error).toHaveBeenCalledWith('Not signed in');
+    expect(ui.confirm).toHaveBeenCalledTimes(1);
+    expect(ui.confirm.mock.calls[0]?.[0]).toMatchObject({ title: '登录超时', content: '确定跳转到登录页？', okText: '确定跳转', cancelText: '取消' });
+  });
+
+  it('shows nothing for skipErrorHandler calls, yet still rejects', async () => {
+    const fetch = respond({ code: 61, message: 'Not signed in', data: null }, 401);
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(memberInfoCall, { skipErrorHandler: true })).rejects.toMatchObject({ code: 61 });
+    expect(ui.error).not.toHaveBeenCalled();
+    expect(ui.confirm).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [ErrorShowType.silent, []],
+    [ErrorShowType.warn, ['warn']],
+    [ErrorShowType.error, ['error']],
+    [ErrorShowType.notification, ['notify']],
+  ] as const)('display mode %s shows through %j', async (showType, used) => {
+    const fetch = respond({ code: -1, message: 'Nope', data: null });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall, { showType }).catch(() => undefined);
+    for (const channel of ['warn', 'error', 'notify'] as const) {
+      expect(ui[channel]).toHaveBeenCalledTimes((used as readonly string[]).includes(channel) ? 1 : 0);
+    }
+  });
+
+  it('translates HTTP failures without an envelope', async () => {
+    const fetch = respond('<html>bad gateway</html>', 502);
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall)).rejects.toMatchObject({ kind: 'http', status: 502 });
+    expect(ui.error).toHaveBeenCalledWith('请求失败，状态码 502');
+
+    setLocale('en-US');
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch: respond('oops', 500) }).call(siteConfigCall).catch(() => undefined);
+    expect(ui.error).toHaveBeenLastCalledWith('Request failed with status code 500');
+  });
+
+  it('translates a network failure', async () => {
+    const fetch = jest.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall)).rejects.toMatchObject({ kind: 'network' });
+    expect(ui.error).toHaveBeenCalledWith('网络异常，请检查网络连接后重试');
+  });
+});

@@ -1,0 +1,102 @@
+import ky, { TimeoutError, type KyInstance } from 'ky';
+import type { CallBody, CallContract, CallData, CallQuery } from '../contracts/define-call';
+import { ResultCode, type Envelope } from '../contracts/envelope';
+import { t } from '../i18n/i18n-store';
+import { getAccessToken } from '../session/storage-keys';
+import { ApiError, ErrorShowType } from './api-error';
+import { handleApiError } from './handle-api-error';
+
+export interface CallOptions<C> {
+  query?: CallQuery<C>;
+  body?: CallBody<C>;
+  signal?: AbortSignal;
+  /** Reject without showing anything (site config and current user, spec section 7). */
+  skipErrorHandler?: boolean;
+  showType?: ErrorShowType;
+}
+
+export interface ApiClientOptions {
+  /** '' means same origin: every path is resolved against the page. */
+  prefixUrl?: string;
+  getToken?: () => string;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  call<C extends CallContract>(contract: C, options?: CallOptions<C>): Promise<CallData<C>>;
+  ky: KyInstance;
+}
+
+type SearchValue = string | number | boolean;
+
+function toSearchParams(query: unknown): Record<string, SearchValue> | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  const out: Record<string, SearchValue> = {};
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    out[key] = typeof value === 'object' ? JSON.stringify(value) : (value as SearchValue);
+  }
+  return out;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope<unknown>).code === 'number';
+}
+
+async function readEnvelope(response: Response): Promise<Envelope<unknown>> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isEnvelope(body)) return body;
+  const message = response.ok ? t('request.error.unknown') : t('request.error.status', { status: response.status });
+  throw new ApiError(message, 'http', ResultCode.error, response.status);
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof TimeoutError) return new ApiError(t('request.error.timeout'), 'timeout', ResultCode.error);
+  // fetch rejects with a TypeError when the network fails; anything else is equally unreachable.
+  return new ApiError(t('request.error.network'), 'network', ResultCode.error);
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const getToken = options.getToken ?? getAccessToken;
+  const prefixUrl = options.prefixUrl ?? '';
+  const instance = ky.create({
+    ...(prefixUrl ? { prefixUrl } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The spec sets no request timeout and the server answers every status with the envelope.
+    timeout: false,
+    retry: 0,
+    throwHttpErrors: false,
+    hooks: {
+      beforeRequest: [(request) => request.headers.set('Authorization', getToken())],
+    },
+  });
+
+  async function call<C extends CallContract>(contract: C, callOptions: CallOptions<C> = {}): Promise<CallData<C>> {
+    const path = prefixUrl ? contract.path.replace(/^\//, '') : contract.path;
+    try {
+      const response = await instance(path, {
+        method: contract.method,
+        searchParams: toSearchParams(callOptions.query),
+        ...(callOptions.body !== undefined ? { json: callOptions.body } : {}),
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      });
+      const envelope = await readEnvelope(response);
+      if (envelope.code !== ResultCode.success) {
+        throw new ApiError(envelope.message || t('request.error.unknown'), 'business', envelope.code, response.status, envelope.data);
+      }
+      return envelope.data as CallData<C>;
+    } catch (raw) {
+      if (raw instanceof DOMException && raw.name === 'AbortError') throw raw;
+      const error = toApiError(raw);
+      if (!callOptions.skipErrorHandler) handleApiError(error, callOptions.showType);
+      throw error;
+    }
+  }
+
+  return { call, ky: instance };
+}
+
+/** The one client of the console; shared as a federation singleton with the rest of @uc/shared. */
+export const api: ApiClient = createApiClient();
+export const call: ApiClient['call'] = (contract, options) => api.call(contract, options);

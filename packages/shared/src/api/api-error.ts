@@ -1,0 +1,26 @@
+/** Error display modes of the spec (section 8). */
+export const ErrorShowType = {
+  silent: 0,
+  warn: 1,
+  error: 2,
+  notification: 3,
+  redirect: 9,
+} as const;
+export type ErrorShowType = (typeof ErrorShowType)[keyof typeof ErrorShowType];
+
+export type ApiErrorKind = 'business' | 'http' | 'network' | 'timeout';
+
+/** Every failed call rejects with this, whether or not its message was shown. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    /** Envelope code; -1 when the server sent no envelope. */
+    readonly code: number,
+    readonly status?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * How the API client shows errors. Injected rather than imported so that @uc/shared never pulls antd
+ * in at import time: the login page installs a light one, the main layout installs antd's.
+ */
+export interface ApiUi {
+  warn(text: string): void;
+  error(text: string): void;
+  notify(title: string, description: string): void;
+  confirm(options: { title: string; content: string; okText: string; cancelText: string; onOk: () => void; onCancel: () => void }): void;
+}
+
+/** Until a screen installs its own, errors go to the console and the code-61 question to window.confirm. */
+const fallbackUi: ApiUi = {
+  warn: (text) => console.warn(text),
+  error: (text) => console.error(text),
+  notify: (title, description) => console.error(`${title}: ${description}`),
+  confirm: ({ title, content, onOk, onCancel }) => {
+    if (typeof window !== 'undefined' && window.confirm(`${title}\n${content}`)) onOk();
+    else onCancel();
+  },
+};
+
+let current: ApiUi = fallbackUi;
+
+export function setApiUi(ui: ApiUi | null): void {
+  current = ui ?? fallbackUi;
+}
+
+export const getApiUi = (): ApiUi => current;

@@ -1,0 +1,35 @@
+// Build-time helper (plain ESM, read by the rspack configs of the shell and every remote): one list
+// of federation singletons, so host and remotes can never disagree on what is shared.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const SINGLETONS = [
+  'react',
+  // The trailing-slash keys share the deep entries too (react-dom/client, react/jsx-runtime).
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'antd',
+  '@ant-design/cssinjs',
+  'zustand',
+  '@uc/shared',
+  // The antd-based kit is its own singleton so the light '@uc/shared' stays free of antd.
+  '@uc/shared/ui',
+];
+
+/** @param {string} appDir the directory of the app's package.json */
+export function federationShared(appDir) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const versionOf = (name) => {
+    const pkg = name.replace(/\/$/, '').split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+    return require(`${pkg}/package.json`).version;
+  };
+  return Object.fromEntries(
+    SINGLETONS.map((name) => {
+      const version = versionOf(name);
+      // package.json files say "catalog:", which is no semver range: state the installed version.
+      return [name, { singleton: true, version, requiredVersion: `^${version}` }];
+    }),
+  );
+}

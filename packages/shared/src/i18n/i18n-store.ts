@@ -1,0 +1,58 @@
+import { create } from 'zustand';
+import { StorageKey, readStorage, writeStorage } from '../session/storage-keys';
+import { DEFAULT_LOCALE, directionOf } from './locales';
+import { sharedEnUS } from './messages/en-US';
+import { sharedZhCN } from './messages/zh-CN';
+
+export type MessageTable = Record<string, string>;
+export type MessageParams = Record<string, string | number>;
+
+/** Fired on window after a switch, so code outside React (and other remotes) can follow without a reload. */
+export const LANGUAGE_CHANGED_EVENT = 'uc:language-changed';
+
+interface I18nState {
+  locale: string;
+  /** Bumped whenever a table is registered, so mounted components re-render with late-arriving texts. */
+  revision: number;
+}
+
+// Seeded here rather than by a call in an index file: the package is `sideEffects: false`, so a
+// registration statement in a barrel could be dropped by the bundler.
+const tables: Record<string, MessageTable> = { 'zh-CN': { ...sharedZhCN }, 'en-US': { ...sharedEnUS } };
+
+export const useI18nStore = create<I18nState>()(() => ({
+  locale: readStorage(StorageKey.locale) || DEFAULT_LOCALE,
+  revision: 0,
+}));
+
+/** Each package (shell, every remote) adds its own texts; later tables extend earlier ones. */
+export function registerMessages(locale: string, table: MessageTable): void {
+  tables[locale] = { ...tables[locale], ...table };
+  useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
+}
+
+export const getLocale = (): string => useI18nStore.getState().locale;
+
+export function hasMessage(key: string, locale = getLocale()): boolean {
+  return tables[locale]?.[key] !== undefined || tables[DEFAULT_LOCALE]?.[key] !== undefined;
+}
+
+/** Looks the key up in the current locale, then zh-CN (the fallback), then shows the key itself. */
+export function t(key: string, params?: MessageParams, locale = getLocale()): string {
+  const text = tables[locale]?.[key] ?? tables[DEFAULT_LOCALE]?.[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function applyDocumentLocale(locale = getLocale()): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+}
+
+export function setLocale(locale: string): void {
+  writeStorage(StorageKey.locale, locale);
+  useI18nStore.setState({ locale });
+  applyDocumentLocale(locale);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
+}

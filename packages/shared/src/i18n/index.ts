@@ -1,0 +1,3 @@
+export * from './i18n-store';
+export * from './locales';
+export * from './use-t';

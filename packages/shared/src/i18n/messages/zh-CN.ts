@@ -1,0 +1,27 @@
+import type { MessageTable } from '../i18n-store';
+
+/** Texts of @uc/shared itself: request errors, the login-timeout dialog, the list kit, the dev host. */
+export const sharedZhCN: MessageTable = {
+  'request.error.network': '网络异常，请检查网络连接后重试',
+  'request.error.timeout': '请求超时，请稍后重试',
+  'request.error.status': '请求失败，状态码 {status}',
+  'request.error.unknown': '请求失败，请稍后重试',
+  'request.error.title': '请求错误',
+  'request.timeout.title': '登录超时',
+  'request.timeout.content': '确定跳转到登录页？',
+  'request.timeout.ok': '确定跳转',
+  'request.timeout.cancel': '取消',
+  'list.search.placeholder': '搜索关键词',
+  'list.total': '共 {total} 条',
+  'list.reload': '刷新',
+  'list.empty': '暂无数据',
+  'permission.denied': '抱歉，你无权访问该内容。',
+  'standalone.title': '独立运行：{name}',
+  'standalone.signIn': '登录',
+  'standalone.username': '用户名',
+  'standalone.password': '密码',
+  'standalone.username.required': '请输入用户名!',
+  'standalone.password.required': '请输入密码!',
+  'standalone.signOut': '退出登录',
+  'standalone.loading': '加载中…',
+};

@@ -1,0 +1,3 @@
+export * from './access';
+export * from './use-permission';
+export * from './require-permission';

@@ -1,0 +1,4 @@
+export * from './storage-keys';
+export * from './login-paths';
+export * from './navigator';
+export * from './session-store';

@@ -1,0 +1,96 @@
+import type { CallContract } from '../contracts';
+import { adminMenuCall, headerMenuCall, memberInfoCall, siteConfigCall } from '../contracts';
+import { isLoginPath, redirectTarget } from './login-paths';
+import { initSession, logout, resetSessionForTests, useSession } from './session-store';
+import { setNavigator } from './navigator';
+
+const mockCall = jest.fn();
+jest.mock('../api/api-client', () => ({ call: (...args: unknown[]) => mockCall(...args) }));
+
+const siteConfig = { basicCopyright: '', basicIcpCode: '', siteName: 'UC', offline: false };
+const user = { id: 1, username: 'admin', realName: 'Admin', avatar: '', tenantId: 1, tenantName: 'Platform', isSuperAdmin: true, roles: [], permissions: [] };
+
+function serve(responses: Map<CallContract, unknown>) {
+  mockCall.mockImplementation(async (contract: CallContract) => {
+    const value = responses.get(contract);
+    if (value instanceof Error) throw value;
+    return value;
+  });
+}
+const calledPaths = () => mockCall.mock.calls.map(([c]) => (c as CallContract).path);
+
+beforeEach(() => {
+  mockCall.mockReset();
+  resetSessionForTests();
+});
+
+describe('initSession', () => {
+  it('loads site config, then the current user, then the menus', async () => {
+    serve(new Map<CallContract, unknown>([
+      [siteConfigCall, siteConfig],
+      [memberInfoCall, user],
+      [adminMenuCall, { list: [{ id: 1 }] }],
+      [headerMenuCall, { list: [] }],
+    ]));
+    await initSession('/user/web/dashboard');
+    expect(calledPaths()).toEqual([siteConfigCall.path, memberInfoCall.path, adminMenuCall.path, headerMenuCall.path]);
+    expect(mockCall.mock.calls[0]?.[1]).toMatchObject({ skipErrorHandler: true });
+    expect(mockCall.mock.calls[1]?.[1]).toMatchObject({ skipErrorHandler: true });
+    const state = useSession.getState();
+    expect(state).toMatchObject({ status: 'ready', siteConfig, currentUser: user, adminMenu: [{ id: 1 }] });
+  });
+
+  it('asks for no menu when the current-user fetch fails', async () => {
+    serve(new Map<CallContract, unknown>([[siteConfigCall, siteConfig], [memberInfoCall, new Error('61')]]));
+    await initSession('/user/web/org/user');
+    expect(calledPaths()).toEqual([siteConfigCall.path, memberInfoCall.path]);
+    expect(useSession.getState()).toMatchObject({ status: 'ready', currentUser: null });
+  });
+
+  it('skips the current user on login pages', async () => {
+    serve(new Map<CallContract, unknown>([[siteConfigCall, siteConfig]]));
+    await initSession('/user/web/user/login');
+    expect(calledPaths()).toEqual([siteConfigCall.path]);
+  });
+
+  it('still starts when the site config fails', async () => {
+    serve(new Map<CallContract, unknown>([[siteConfigCall, new Error('down')], [memberInfoCall, new Error('61')]]));
+    await initSession('/user/web/dashboard');
+    expect(useSession.getState()).toMatchObject({ status: 'ready', siteConfig: null });
+  });
+
+  it('runs once even when asked twice', async () => {
+    serve(new Map<CallContract, unknown>([[siteConfigCall, siteConfig]]));
+    await Promise.all([initSession('/user/web/user/login'), initSession('/user/web/user/login')]);
+    expect(mockCall).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logout', () => {
+  it('clears the user and replaces the page with the logout route', () => {
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    useSession.setState({ currentUser: user });
+    logout();
+    expect(useSession.getState().currentUser).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(`/user/logout?redirect=${encodeURIComponent(window.location.href)}`, { replace: true });
+    setNavigator(null);
+  });
+});
+
+describe('login paths', () => {
+  it('recognises the pages outside the layout', () => {
+    expect(isLoginPath('/user/web/user/login')).toBe(true);
+    expect(isLoginPath('/user/reg')).toBe(true);
+    expect(isLoginPath('/user/web/dashboard')).toBe(false);
+    expect(isLoginPath('/user/web/user')).toBe(false);
+  });
+
+  it('sends a signed-in user back where they came from, inside the console only', () => {
+    const origin = 'http://uc.test';
+    expect(redirectTarget(null, origin)).toBe('/dashboard');
+    expect(redirectTarget('http://uc.test/user/web/org/user?x=1', origin)).toBe('/org/user?x=1');
+    expect(redirectTarget('http://evil.test/user/web/org/user', origin)).toBe('/dashboard');
+    expect(redirectTarget('http://uc.test/user/web/user/login', origin)).toBe('/dashboard');
+  });
+});

@@ -1,0 +1,118 @@
+import { create } from 'zustand';
+import { call } from '../api/api-client';
+import type { CurrentUser } from '../contracts/member.contract';
+import { memberInfoCall } from '../contracts/member.contract';
+import { adminMenuCall, headerMenuCall, type AdminMenuItem, type HeaderMenuItem } from '../contracts/menu.contract';
+import { remotesCall, siteConfigCall, type RemoteEntry, type SiteConfig } from '../contracts/site.contract';
+import { isLoginPath } from './login-paths';
+import { navigate } from './navigator';
+import { StorageKey, setAccessToken, writeStorage } from './storage-keys';
+
+export interface SessionState {
+  /** `ready` once the start sequence has finished, with or without a user. */
+  status: 'idle' | 'loading' | 'ready';
+  siteConfig: SiteConfig | null;
+  currentUser: CurrentUser | null;
+  adminMenu: AdminMenuItem[];
+  headerMenu: HeaderMenuItem[];
+  remotes: RemoteEntry[];
+}
+
+const initialState: SessionState = {
+  status: 'idle',
+  siteConfig: null,
+  currentUser: null,
+  adminMenu: [],
+  headerMenu: [],
+  remotes: [],
+};
+
+export const useSession = create<SessionState>()(() => ({ ...initialState }));
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await call(memberInfoCall, { skipErrorHandler: true });
+  } catch {
+    // A failed current-user fetch means nobody is signed in (spec section 4), not an error to show.
+    return null;
+  }
+}
+
+async function loadMenus(): Promise<void> {
+  const [admin, header] = await Promise.allSettled([call(adminMenuCall, { query: {} }), call(headerMenuCall)]);
+  useSession.setState({
+    adminMenu: admin.status === 'fulfilled' ? admin.value.list : [],
+    headerMenu: header.status === 'fulfilled' ? header.value.list : [],
+  });
+}
+
+function setUser(user: CurrentUser | null): void {
+  writeStorage(StorageKey.currentUser, user ? JSON.stringify(user) : null);
+  useSession.setState({ currentUser: user });
+}
+
+let started: Promise<void> | null = null;
+
+/**
+ * The start sequence of spec section 4: site config first, then the current user unless this is a
+ * login page, then the menus only if a user exists. Runs once; later callers share the same promise.
+ */
+export function initSession(pathname = globalThis.location?.pathname ?? '/'): Promise<void> {
+  started ??= (async () => {
+    useSession.setState({ status: 'loading' });
+    try {
+      const siteConfig = await call(siteConfigCall, { skipErrorHandler: true });
+      writeStorage(StorageKey.currentConfig, JSON.stringify(siteConfig));
+      useSession.setState({ siteConfig });
+    } catch {
+      /* the console still works with the default footer */
+    }
+    if (!isLoginPath(pathname)) {
+      const user = await fetchCurrentUser();
+      setUser(user);
+      if (user) await loadMenus();
+    }
+    useSession.setState({ status: 'ready' });
+  })();
+  return started;
+}
+
+/** After a sign-in: the user and their menus, as the start sequence would have loaded them. */
+export async function refreshUser(): Promise<CurrentUser | null> {
+  const user = await fetchCurrentUser();
+  setUser(user);
+  if (user) await loadMenus();
+  useSession.setState({ status: 'ready' });
+  return user;
+}
+
+/** The remote registry; an unreachable registry leaves the console without remotes, nothing worse. */
+export async function loadRemoteRegistry(): Promise<RemoteEntry[]> {
+  try {
+    const remotes = await call(remotesCall, { skipErrorHandler: true });
+    useSession.setState({ remotes });
+    return remotes;
+  } catch {
+    return useSession.getState().remotes;
+  }
+}
+
+/** Forgets the user locally; the server session is ended by the logout route. */
+export function clearSession(): void {
+  setAccessToken(null);
+  setUser(null);
+  useSession.setState({ adminMenu: [], headerMenu: [] });
+}
+
+/** Spec section 4: clear the current user and go to the logout route with replace. */
+export function logout(): void {
+  const redirect = globalThis.location?.href ?? '';
+  // Navigate first: the layout's sign-in guard must not see the user vanish while still on its page.
+  navigate(`/user/logout?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+  setUser(null);
+}
+
+export function resetSessionForTests(): void {
+  started = null;
+  useSession.setState({ ...initialState });
+}

@@ -1,0 +1,32 @@
+// One jest setup for every browser package: swc transpiles TS/TSX, jsdom is the default environment
+// (API client tests opt into node with a docblock), jest-dom matchers are loaded.
+const path = require('node:path');
+
+const sharedSrc = path.resolve(__dirname, '..');
+
+module.exports = {
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // ky and other ESM-only packages must be transpiled too.
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand)@)'],
+  moduleNameMapper: {
+    '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
+    '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),
+    '^antd/es/(.*)$': 'antd/lib/$1',
+    '\\.(css|less)$': path.join(__dirname, 'style-stub.cjs'),
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
+};

@@ -1,0 +1,7 @@
+// The antd-based part of @uc/shared, a separate entry so the light entry stays free of antd.
+export * from './use-list-query';
+export * from './list-table';
+export * from './antd-api-ui';
+export * from './console-config-provider';
+export * from './theme';
+export * from './standalone/run-standalone';

@@ -1,0 +1,63 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Table, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { useT } from '@uc/shared';
+import type { ListQueryResult } from './use-list-query';
+
+export interface ListTableProps<Row> {
+  query: ListQueryResult<Row>;
+  columns: TableProps<Row>['columns'];
+  rowKey: keyof Row & string;
+  searchPlaceholder?: string;
+  /** Buttons shown at the right of the search box (create, export...). */
+  toolbar?: ReactNode;
+}
+
+/** antd's sorter state becomes the API's `sort` (`field` / `-field`); columns sort by their key. */
+export function sorterToSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): string | undefined {
+  const list = (Array.isArray(sorter) ? sorter : [sorter]).filter((s) => s.order);
+  const parts = list.map((s) => `${s.order === 'descend' ? '-' : ''}${String(s.columnKey ?? s.field)}`);
+  return parts.length > 0 ? parts.join(',') : undefined;
+}
+
+/** A server-paged antd Table with keyword search, driven by `useListQuery`. */
+export function ListTable<Row extends object>({ query, columns, rowKey, searchPlaceholder, toolbar }: ListTableProps<Row>) {
+  const t = useT();
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" gap={8} wrap>
+        <Input.Search
+          allowClear
+          style={{ maxWidth: 320 }}
+          placeholder={searchPlaceholder ?? t('list.search.placeholder')}
+          defaultValue={query.keyword}
+          onSearch={(value) => query.setKeyword(value)}
+        />
+        <Flex gap={8}>
+          {toolbar}
+          <Button icon={<ReloadOutlined />} onClick={query.reload} aria-label={t('list.reload')} />
+        </Flex>
+      </Flex>
+      <Table<Row>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={query.rows}
+        loading={query.loading}
+        locale={{ emptyText: t('list.empty') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: query.page,
+          pageSize: query.pageSize,
+          total: query.total,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') query.setSort(sorterToSort(sorter));
+          else if (extra.action === 'paginate') query.setPage(pagination.current ?? 1, pagination.pageSize);
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+// Through the package name, never a relative path: this entry is a separate federation singleton and
+// must reach the one api/session instance of '@uc/shared', not a bundled copy.
+import { call, listParams, DEFAULT_PAGE_SIZE, type CallContract, type CallData, type FilterTriple, type Paged } from '@uc/shared';
+
+type ListContract = CallContract & { data: unknown };
+type RowOf<C> = CallData<C> extends Paged<infer Row> ? Row : never;
+
+export interface ListQueryState {
+  page: number;
+  pageSize: number;
+  /** `field` or `-field`, comma-separated, as the list API takes it. */
+  sort?: string;
+  keyword: string;
+  /** Extra conditions besides the keyword, as `[field, operator, value]` triples. */
+  filter: FilterTriple[];
+}
+
+export interface ListQueryResult<Row> extends ListQueryState {
+  rows: Row[];
+  total: number;
+  loading: boolean;
+  error: unknown;
+  setPage: (page: number, pageSize?: number) => void;
+  setSort: (sort: string | undefined) => void;
+  setKeyword: (keyword: string) => void;
+  setFilter: (filter: FilterTriple[]) => void;
+  reload: () => void;
+}
+
+/** The keyword search and extra filters become the list API's filter triples. */
+export function toFilter(keyword: string, filter: FilterTriple[]): FilterTriple[] {
+  const text = keyword.trim();
+  return text ? [['keyword', text], ...filter] : filter;
+}
+
+/** Paging (10 by default), sort, keyword and filters of one list call, refetched when any changes. */
+export function useListQuery<C extends ListContract>(
+  contract: C,
+  initial: Partial<ListQueryState> = {},
+): ListQueryResult<RowOf<C>> {
+  const [state, setState] = useState<ListQueryState>({
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    keyword: '',
+    filter: [],
+    ...initial,
+  });
+  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number }>({ rows: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [revision, setRevision] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const request = ++latest.current;
+    const controller = new AbortController();
+    setLoading(true);
+    const query = listParams({ page: state.page, pageSize: state.pageSize, sort: state.sort, filter: toFilter(state.keyword, state.filter) });
+    call(contract, { query: query as never, signal: controller.signal })
+      .then((data) => {
+        if (request !== latest.current) return;
+        const paged = data as Paged<RowOf<C>>;
+        setResult({ rows: paged.list, total: paged.total });
+        setError(null);
+      })
+      .catch((e: unknown) => request === latest.current && setError(e))
+      .finally(() => request === latest.current && setLoading(false));
+    return () => controller.abort();
+  }, [contract, state, revision]);
+
+  const setPage = useCallback(
+    (page: number, pageSize?: number) => setState((s) => ({ ...s, page: pageSize && pageSize !== s.pageSize ? 1 : page, pageSize: pageSize ?? s.pageSize })),
+    [],
+  );
+  const setSort = useCallback((sort: string | undefined) => setState((s) => ({ ...s, sort, page: 1 })), []);
+  const setKeyword = useCallback((keyword: string) => setState((s) => ({ ...s, keyword, page: 1 })), []);
+  const setFilter = useCallback((filter: FilterTriple[]) => setState((s) => ({ ...s, filter, page: 1 })), []);
+  const reload = useCallback(() => setRevision((r) => r + 1), []);
+
+  return { ...state, ...result, loading, error, setPage, setSort, setKeyword, setFilter, reload };
+}
