@@ -22,13 +22,16 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const operatorSchema = z.enum(FILTER_OPERATORS, {
+  error: (iss) => `unknown operator ${JSON.stringify(iss.input)}: use one of ${FILTER_OPERATORS.join(' ')}`,
+});
 
 /** One filter triple, validated for shape; field allow-lists are checked per resource by the server. */
 export const filterTripleSchema = z
   .union([
     z.tuple([z.literal('keyword'), z.string()]),
-    z.tuple([z.string(), z.enum(FILTER_OPERATORS)]),
-    z.tuple([z.string(), z.enum(FILTER_OPERATORS), z.union([scalar, z.array(scalar)])]),
+    z.tuple([z.string(), operatorSchema]),
+    z.tuple([z.string(), operatorSchema, z.union([scalar, z.array(scalar)])]),
   ])
   .transform((t): { field: string; op: FilterOperator; value?: FilterValue | FilterValue[] } => {
     if (t.length === 2 && t[0] === 'keyword' && typeof t[1] === 'string' && !FILTER_OPERATORS.includes(t[1] as FilterOperator)) {

@@ -1,0 +1,16 @@
+/** @type {import('jest').Config} */
+// Tests run as CommonJS: @swc/jest compiles the TypeScript (and the @uc/shared source) on the fly.
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  // ESM-only packages required by CommonJS dependencies (Node 20 can require them, jest cannot).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/(content-disposition|cookie)@[^/]+/node_modules/)?(content-disposition|cookie)/)'],
+  // import.meta does not exist in CommonJS: tests get the __dirname flavour of the server-root lookup.
+  moduleNameMapper: { '^(.*)/server-root$': '$1/server-root.cjs' },
+  testTimeout: 60000,
+  maxWorkers: 4,
+};

@@ -1,0 +1,62 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installBodyParsers } from './lib/body-parsers';
+import { installErrorHandling } from './lib/error-handler';
+import { buildOpenApiDocument } from './lib/openapi';
+import { registerCalls } from './lib/route-registrar';
+import { registerStaticHosting } from './lib/static-hosting';
+import { authCalls } from './modules/auth/auth.routes';
+import { memberCalls } from './modules/member/member.routes';
+import { menuCalls } from './modules/menu/menu.routes';
+import { RemoteCatalogue } from './modules/remote/remote.catalogue';
+import { remoteCalls } from './modules/remote/remote.routes';
+import { siteCalls } from './modules/site/site.routes';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify logger settings; defaults to the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Check every response against its contract (tests). */
+  checkResponses?: boolean;
+}
+
+/** The server, ready for `listen()` or `inject()`. Migrations and seed are the caller's (see main.ts). */
+export async function buildApp({ config, database, logger, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // A log line per request only at debug/trace: at info it would cost throughput and say little.
+    logController: new LogController({ disableRequestLogging: !verbose }),
+    bodyLimit: 1024 * 1024,
+    // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
+  installErrorHandling(app);
+  // 2. gzip/brotli for API answers and the built console.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  // 3. Bodies: JSON (an empty one is {}), form-urlencoded.
+  installBodyParsers(app);
+  // 4. OpenAPI from the contracts, with swagger-ui.
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/user/admin/docs' });
+  // 5. The API: exactly the calls of the contract catalogue.
+  const db = database.db;
+  const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
+  await remotes.scan();
+  registerCalls(
+    app,
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(db), ...menuCalls(db), ...remoteCalls(db, remotes)],
+    { db, checkResponses },
+  );
+  // 6. The built console: shell and remotes.
+  await registerStaticHosting(app, config.webDir, remotes);
+  return app;
+}

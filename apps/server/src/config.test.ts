@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const c = loadConfig({}, '/srv/uc');
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/uc/data', logLevel: 'info', sessionTtlHours: 12 });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.adminPassword).toBeUndefined();
+    // WEB_DIR defaults to the monorepo's apps directory (where apps/shell/dist lives).
+    expect(join(c.webDir, 'server', 'package.json')).toMatch(/apps[\\/]server[\\/]package\.json$/);
+  });
+
+  it('reads every variable, resolving directories against the start directory', () => {
+    const c = loadConfig(
+      { PORT: '9000', HOST: '127.0.0.1', DATA_DIR: 'var', DATABASE_URL: 'postgresql://u@h:5432/db', ADMIN_PASSWORD: 'long-enough', LOG_LEVEL: 'warn', WEB_DIR: 'web', SESSION_TTL_HOURS: '2' },
+      '/srv/uc',
+    );
+    expect(c).toEqual({
+      port: 9000, host: '127.0.0.1', dataDir: '/srv/uc/var', databaseUrl: 'postgresql://u@h:5432/db', adminPassword: 'long-enough',
+      logLevel: 'warn', webDir: '/srv/uc/web', sessionTtlHours: 2,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/x')).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR'],
+    [{ PORT: 'eighty' }, 'PORT is not a number'],
+    [{ PORT: '70000' }, 'PORT is out of range'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is shorter than 8 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL is not a log level: set it to one of fatal, error, warn, info, debug, trace, silent'],
+    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be more than 0'],
+  ])('refuses %j naming the variable and the fix', (env, message) => {
+    expect(() => loadConfig(env, '/x')).toThrow(ConfigError);
+    expect(() => loadConfig(env, '/x')).toThrow(message);
+  });
+
+  it('lists every variable in --help', () => {
+    const text = helpText();
+    for (const entry of CONFIG_TABLE) expect(text).toContain(entry.name);
+    expect(CONFIG_TABLE.map((c) => c.name)).toEqual(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']);
+  });
+});

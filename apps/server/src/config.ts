@@ -1,0 +1,109 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './lib/server-root';
+
+/** One row of the configuration table (README, `--help`). */
+export interface ConfigEntry {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every environment variable the server reads, with its default and meaning. */
+export const CONFIG_TABLE: readonly ConfigEntry[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port the server listens on (API and console).' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on; 127.0.0.1 keeps it local.' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for local data, relative to the start directory; the embedded database lives in DATA_DIR/pglite.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres:// URL of a PostgreSQL database; unset uses the embedded PGlite database in DATA_DIR.' },
+  { name: 'ADMIN_PASSWORD', default: '(generated)', description: 'Password of the `admin` user created on first start (at least 8 characters); unset generates one and prints it once to the log.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'Log level: fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'WEB_DIR', default: '<repo>/apps', description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.' },
+  { name: 'SESSION_TTL_HOURS', default: '12', description: 'Hours a sign-in stays valid.' },
+];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Treats an empty variable as unset, so `PORT= node dist/main.js` means the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(
+    z.coerce.number({ error: 'PORT is not a number: set it to a port between 1 and 65535 or unset it to use 8080' })
+      .int('PORT is not a whole number: set it to a port between 1 and 65535 or unset it to use 8080')
+      .min(1, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080')
+      .max(65535, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080'),
+  ),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.string().regex(
+      /^postgres(ql)?:\/\/.+/,
+      'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR',
+    ),
+  ),
+  ADMIN_PASSWORD: optional(
+    z.string().min(8, 'ADMIN_PASSWORD is shorter than 8 characters: set a longer password or unset it to have one generated on first start'),
+  ),
+  LOG_LEVEL: optional(
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL is not a log level: set it to one of ${LOG_LEVELS.join(', ')} or unset it to use info` }),
+  ),
+  WEB_DIR: optional(z.string()),
+  SESSION_TTL_HOURS: optional(
+    z.coerce.number({ error: 'SESSION_TTL_HOURS is not a number: set it to a number of hours such as 12 or unset it to use 12' })
+      .positive('SESSION_TTL_HOURS must be more than 0: set it to a number of hours such as 12 or unset it to use 12')
+      .max(24 * 366, 'SESSION_TTL_HOURS must be at most 8784 (a year): set a shorter lifetime or unset it to use 12'),
+  ),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDir: string;
+  sessionTtlHours: number;
+}
+
+/** A wrong setting: start-up stops with this message (it names the variable and the fix). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration once from the environment; throws ConfigError naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : join(serverRoot(), '..'),
+    sessionTtlHours: e.SESSION_TTL_HOURS ?? 12,
+  };
+}
+
+/** The text of `--help`: usage and the configuration table. */
+export function helpText(): string {
+  const width = Math.max(...CONFIG_TABLE.map((c) => c.name.length));
+  const dwidth = Math.max(...CONFIG_TABLE.map((c) => c.default.length));
+  const rows = CONFIG_TABLE.map((c) => `  ${c.name.padEnd(width)}  ${c.default.padEnd(dwidth)}  ${c.description}`);
+  return [
+    'User Centre server: the API and the built console under /user/web/.',
+    '',
+    'Usage: node dist/main.js [--help]',
+    '',
+    'Configuration (environment variables):',
+    `  ${'NAME'.padEnd(width)}  ${'DEFAULT'.padEnd(dwidth)}  DESCRIPTION`,
+    ...rows,
+    '',
+  ].join('\n');
+}

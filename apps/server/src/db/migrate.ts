@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { serverRoot } from '../lib/server-root';
+import type { Database, Db } from './client';
+
+/** The committed SQL migrations (apps/server/drizzle), found from src/ and from dist/. */
+export const migrationsFolder = (): string => join(serverRoot(), 'drizzle');
+
+/** Applies the pending migrations; `db` is the connection holding the start-up lock. */
+export async function runMigrations(database: Database, db: Db): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder() };
+  if (database.kind === 'pglite') await migratePglite(db as unknown as PgliteDatabase, config);
+  else await migratePg(db as unknown as NodePgDatabase, config);
+}

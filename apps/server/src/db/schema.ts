@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * One schema for PGlite and PostgreSQL. Tenant-owned tables carry tenant_id first in their primary
+ * and foreign keys, so they can be distributed by tenant_id with Citus. Ids are identity bigints read
+ * as JS numbers (safe up to 2^53). Status everywhere: 1 enabled, 2 disabled.
+ */
+
+const id = () => bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity();
+const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+const common = {
+  sort: integer('sort').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  remark: text('remark').notNull().default(''),
+};
+
+export const tenants = pgTable('tenants', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  leader: text('leader').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  status: smallint('status').notNull().default(1),
+  expiresAt: ts('expires_at'),
+  /** The platform's own tenant administers all tenants. */
+  isPlatform: boolean('is_platform').notNull().default(false),
+  remark: text('remark').notNull().default(''),
+  ...timestamps,
+});
+
+export const depts = pgTable(
+  'depts',
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    id: id(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    code: text('code').notNull().default(''),
+    leader: text('leader').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    ...common,
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    id: id(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    /** 1 all, 2 own department, 3 department and below, 4 custom departments, 5 self only. */
+    dataScope: smallint('data_scope').notNull().default(1),
+    /** The tenant's default administrator role. */
+    isDefaultAdmin: boolean('is_default_admin').notNull().default(false),
+    ...common,
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    uniqueIndex('roles_tenant_key_uq').on(t.tenantId, t.key),
+  ],
+);
+
+/** Departments of a role with the custom data scope (4). */
+export const roleDepts = pgTable(
+  'role_depts',
+  {
+    tenantId: tenantId(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    deptId: bigint('dept_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.deptId] }),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.deptId], foreignColumns: [depts.tenantId, depts.id] }).onDelete('cascade'),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    id: id(),
+    name: text('name').notNull(),
+    code: text('code').notNull().default(''),
+    ...common,
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    realName: text('real_name').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    deptId: bigint('dept_id', { mode: 'number' }),
+    postId: bigint('post_id', { mode: 'number' }),
+    /** 0 unknown, 1 male, 2 female. */
+    sex: smallint('sex').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    lastLoginAt: ts('last_login_at'),
+    lastLoginIp: text('last_login_ip').notNull().default(''),
+    loginCount: integer('login_count').notNull().default(0),
+    balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
+    integral: bigint('integral', { mode: 'number' }).notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    ...timestamps,
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.deptId], foreignColumns: [depts.tenantId, depts.id] }),
+    foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }),
+    // User names are global (sign-in does not ask for a tenant), compared case-insensitively.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const userPosts = pgTable(
+  'user_posts',
+  {
+    tenantId: tenantId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    postId: bigint('post_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.postId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }).onDelete('cascade'),
+  ],
+);
+
+/** The platform's menu catalogue (not tenant-owned; tenants choose from it through role_menus). */
+export const menus = pgTable(
+  'menus',
+  {
+    id: id().primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    /** 1 directory, 2 menu, 3 button. */
+    type: smallint('type').notNull(),
+    name: text('name').notNull(),
+    /** Locale key of the name, such as menu.org.user. */
+    locale: text('locale').notNull().default(''),
+    path: text('path').notNull().default(''),
+    component: text('component').notNull().default(''),
+    redirect: text('redirect').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    /** API addresses this entry grants, comma-separated. */
+    permissions: text('permissions').notNull().default(''),
+    /** Open in a new tab (header items flagged affix). */
+    affix: boolean('affix').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    /** Plugin (addon) the entry belongs to. */
+    addon: text('addon').notNull().default('ml.svc.user'),
+    ...common,
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+    index('menus_parent_idx').on(t.parentId),
+  ],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    tenantId: tenantId(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] }),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Sign-ins. Only the sha256 of a token is stored; revoking sets revoked_at and takes effect at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id().primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    tenantId: tenantId(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    index('sessions_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Captcha codes (sha256 of the lower-cased code): single use, short-lived. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: text('id').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** The registry of federated remotes the shell loads at run time. */
+export const remotes = pgTable('remotes', {
+  name: text('name').primaryKey(),
+  /** URL of the remote's mf-manifest.json (a local path or any external URL for addons). */
+  entry: text('entry').notNull(),
+  version: text('version').notNull(),
+  routes: jsonb('routes').$type<string[]>().notNull().default([]),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/auth.service';
+import { insertMissingSettings } from '../modules/site/settings.repository';
+import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from '../modules/site/site.settings';
+import type { Db } from './client';
+import { depts, menus, roles, tenants, userRoles, users } from './schema';
+import { MENU_SEED, type MenuSeed } from './seed-menus';
+
+export const PLATFORM_TENANT_ID = 1;
+
+export interface SeedLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+async function insertMenus(db: Db, items: readonly MenuSeed[], parentId: number | null): Promise<number> {
+  let inserted = 0;
+  for (const [i, m] of items.entries()) {
+    const [row] = await db
+      .insert(menus)
+      .values({
+        parentId,
+        type: m.type,
+        name: m.name,
+        locale: m.locale,
+        path: m.path ?? '',
+        component: m.component ?? '',
+        redirect: m.redirect ?? '',
+        icon: m.icon ?? '',
+        permissions: (m.permissions ?? []).join(','),
+        hidden: m.hidden ?? false,
+        sort: (i + 1) * 10,
+      })
+      .returning({ id: menus.id });
+    inserted += 1;
+    if (row && m.children) inserted += await insertMenus(db, m.children, row.id);
+  }
+  return inserted;
+}
+
+/** The platform tenant, its root department, the super-admin role and the `admin` user. */
+async function seedPlatform(db: Db, adminPassword: string | undefined, log: SeedLog): Promise<void> {
+  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, PLATFORM_TENANT_ID));
+  if (existing) return;
+  await db.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform', isPlatform: true });
+  // The id was given explicitly: move the identity sequence past it.
+  await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+  const [dept] = await db
+    .insert(depts)
+    .values({ tenantId: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform' })
+    .returning({ id: depts.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ tenantId: PLATFORM_TENANT_ID, name: 'Super administrator', key: 'super_admin', dataScope: 1, isDefaultAdmin: true })
+    .returning({ id: roles.id });
+  const password = adminPassword ?? randomBytes(12).toString('base64url');
+  const [admin] = await db
+    .insert(users)
+    .values({
+      tenantId: PLATFORM_TENANT_ID,
+      username: 'admin',
+      passwordHash: await hashPassword(password),
+      realName: 'Administrator',
+      deptId: dept?.id,
+      isSuperAdmin: true,
+    })
+    .returning({ id: users.id });
+  if (admin && role) await db.insert(userRoles).values({ tenantId: PLATFORM_TENANT_ID, userId: admin.id, roleId: role.id });
+  if (adminPassword) log.info('Created the platform administrator "admin" with the password from ADMIN_PASSWORD');
+  else log.warn(`Created the platform administrator "admin" with the generated password: ${password}  (shown only this once: sign in and change it, or set ADMIN_PASSWORD before the first start)`);
+}
+
+/**
+ * First-start data, idempotent: each part is written only when missing, so a second start (or a second
+ * instance, which waits on the start-up lock) changes nothing and an administrator's edits are kept.
+ */
+export async function seed(db: Db, options: { adminPassword?: string; log: SeedLog }): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await seedPlatform(tx, options.adminPassword, options.log);
+    const [menuCount] = await tx.select({ n: count() }).from(menus);
+    if ((menuCount?.n ?? 0) === 0) options.log.info(`Seeded ${await insertMenus(tx, MENU_SEED, null)} menu entries`);
+    await insertMissingSettings(tx, { ...SITE_CONFIG_DEFAULTS, ...LOGIN_CONFIG_DEFAULTS });
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { ResultCode } from '@uc/shared/contracts';
+import { fail } from './envelope';
+import { AppError } from './errors';
+import { zodMessage } from './zod-message';
+
+const GENERIC_500 = 'Something went wrong on the server: please try again; if it keeps happening, tell the administrator (the details are in the server log)';
+
+/** Every failure answers with the envelope: 404, validation, access, fastify's own errors, crashes. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? req.url;
+    void reply.code(404).send(fail(ResultCode.error, `There is no API at ${req.method} ${path}: check the method and the address`));
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
+    if (err instanceof AppError && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(fail(err.code, err.message));
+    }
+    if (err instanceof ZodError) {
+      return reply.code(400).send(fail(ResultCode.error, zodMessage(err)));
+    }
+    const status = (err as FastifyError).statusCode;
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) say what went wrong.
+    if (!(err instanceof AppError) && typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send(fail(ResultCode.error, err.message));
+    }
+    if (err instanceof AppError && err.statusCode === 503) {
+      return reply.code(503).send(fail(err.code, err.message));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(fail(ResultCode.error, GENERIC_500));
+  });
+}

@@ -1,0 +1,22 @@
+import { ResultCode } from '@uc/shared/contracts';
+
+/** An error the caller should see: HTTP status, envelope code and a message that says what to do. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, ResultCode.error, message);
+export const notSignedIn = (message = 'You are not signed in or your session has expired: please sign in again') =>
+  new AppError(401, ResultCode.loginTimeout, message);
+export const forbidden = (message: string) => new AppError(403, ResultCode.error, message);
+export const noLicence = (message = 'Your tenant is disabled or its licence has expired: ask the platform administrator to renew it') =>
+  new AppError(403, ResultCode.noLicence, message);
+export const notFound = (message: string) => new AppError(404, ResultCode.error, message);
+export const unavailable = (message: string) => new AppError(503, ResultCode.error, message);

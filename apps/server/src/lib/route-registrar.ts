@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
+import type { Db } from '../db/client';
+import { requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { tokenFrom } from '../modules/auth/token';
+import { ok } from './envelope';
+import { AppError, badRequest, notSignedIn } from './errors';
+import { zodMessage } from './zod-message';
+
+/** What a call handler gets: validated input, the caller, the raw request. */
+export interface CallContext<Q, B> {
+  query: Q;
+  body: B;
+  /** The presented token (null when none), for calls that act on it such as logout. */
+  token: string | null;
+  /** The signed-in caller; only session and permission calls have one (a public call gets a 61). */
+  readonly session: Session;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface CallImplementation {
+  call: CallContract;
+  handle: (ctx: CallContext<unknown, unknown>) => Promise<unknown>;
+}
+
+/** Pairs a contract with its handler; the handler's input and output types come from the contract. */
+export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  call: CallContract<Q, B, D>,
+  handle: (ctx: CallContext<z.output<Q>, z.output<B>>) => Promise<z.input<D>>,
+): CallImplementation {
+  return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw badRequest(zodMessage(result.error));
+  return result.data;
+}
+
+export interface RegistrarOptions {
+  db: Db;
+  /** Checks every response against the contract's data schema (tests; costs time in production). */
+  checkResponses?: boolean;
+}
+
+/**
+ * Registers exactly the calls of the contract catalogue: a call without an implementation, an
+ * implementation without a contract, or two implementations of one call stop start-up.
+ */
+export function registerCalls(app: FastifyInstance, implementations: CallImplementation[], options: RegistrarOptions): void {
+  const byKey = new Map<string, CallImplementation>();
+  for (const impl of implementations) {
+    const key = `${impl.call.method} ${impl.call.path}`;
+    if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
+    if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
+    byKey.set(key, impl);
+  }
+  const missing = ALL_CALLS.filter((c) => !byKey.has(`${c.method} ${c.path}`)).map((c) => `${c.method} ${c.path}`);
+  if (missing.length > 0) throw new Error(`No implementation for ${missing.join(', ')}: add a handler in apps/server/src/modules`);
+
+  for (const { call, handle } of byKey.values()) {
+    app.route({
+      method: call.method,
+      url: call.path,
+      handler: async (req, reply) => {
+        const token = tokenFrom(req.headers.authorization);
+        // Who may call comes before what they sent: strangers learn nothing from validation messages.
+        let session: Session | undefined;
+        if (call.access !== 'public') {
+          session = await requireSession(options.db, token);
+          if (call.access === 'permission') await requirePermission(options.db, session, call.path);
+        }
+        const ctx: CallContext<unknown, unknown> = {
+          query: parse(call.query, req.query),
+          body: parse(call.body, req.body),
+          token,
+          get session(): Session {
+            if (!session) throw notSignedIn();
+            return session;
+          },
+          req,
+          reply,
+        };
+        const data = await handle(ctx);
+        if (options.checkResponses) {
+          const checked = call.data.safeParse(data);
+          if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);
+        }
+        return ok(data);
+      },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union that fails in every branch reports "Invalid input"; the branch that got furthest into the
+ * value (the deepest path) holds the useful message, such as an unknown filter operator.
+ */
+function deepest(issue: Issue): { issue: Issue; path: PropertyKey[] } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { issue, path: issue.path };
+  let best: { issue: Issue; path: PropertyKey[] } | undefined;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      const found = deepest(inner);
+      if (!best || found.path.length > best.path.length) best = found;
+    }
+  }
+  return best && best.path.length > 0 ? { issue: best.issue, path: [...issue.path, ...best.path] } : { issue, path: issue.path };
+}
+
+/** "username: username is required" — the field, then the rule; several problems joined with "; ". */
+export function zodMessage(error: z.ZodError, prefix: PropertyKey[] = []): string {
+  return error.issues
+    .map((raw) => {
+      const { issue, path } = deepest(raw);
+      const field = [...prefix, ...path].map(String).join('.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}

@@ -1,0 +1,16 @@
+import { remotesCall } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import type { RemoteCatalogue } from './remote.catalogue';
+import { enabledRemotes } from './remote.repository';
+
+export function remoteCalls(db: Db, catalogue: RemoteCatalogue): CallImplementation[] {
+  return [
+    implement(remotesCall, async ({ reply }) => {
+      await catalogue.refreshIfStale();
+      // The shell must see a redeployed remote on its next load.
+      void reply.header('Cache-Control', 'no-cache');
+      return enabledRemotes(db);
+    }),
+  ];
+}

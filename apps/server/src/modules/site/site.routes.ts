@@ -1,0 +1,17 @@
+import { captchaCall, loginConfigCall, siteConfigCall } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { createCaptcha } from './captcha.service';
+import { readSettings } from './settings.repository';
+import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from './site.settings';
+
+export function siteCalls(db: Db): CallImplementation[] {
+  return [
+    implement(siteConfigCall, () => readSettings(db, SITE_CONFIG_DEFAULTS)),
+    implement(loginConfigCall, () => readSettings(db, LOGIN_CONFIG_DEFAULTS)),
+    implement(captchaCall, async ({ reply }) => {
+      void reply.header('Cache-Control', 'no-store');
+      return createCaptcha(db);
+    }),
+  ];
+}

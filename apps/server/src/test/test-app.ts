@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seed } from '../db/seed';
+import { openTestDatabase } from './test-database';
+
+export const ADMIN_PASSWORD = 'admin-password-1';
+const quiet = { info: () => undefined, warn: () => undefined };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  /** Signs in and returns the token (fails the test when sign-in fails). */
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A migrated and seeded database of the kind under test, and the app on it (use app.inject()). */
+export async function createTestApp(options: { webDir?: string; beforeBuild?: (db: Db) => Promise<void> } = {}): Promise<TestApp> {
+  const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: options.webDir ?? join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+  const { database, dispose } = await openTestDatabase();
+  await database.withStartupLock(async (db) => {
+    await runMigrations(database, db);
+    await seed(db, { adminPassword: ADMIN_PASSWORD, log: quiet });
+  });
+  if (options.beforeBuild) await options.beforeBuild(database.db);
+  const app = await buildApp({ config, database, logger: false, checkResponses: true });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username, password } });
+      const body = res.json<{ code: number; message: string; data: { token: string } }>();
+      if (body.code !== 0) throw new Error(`login of ${username} failed: ${body.message}`);
+      return body.data.token;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
