@@ -3,17 +3,19 @@ import type { z } from 'zod';
 type Issue = z.core.$ZodIssue;
 
 /**
- * A union that fails in every branch reports "Invalid input"; the branch that got furthest into the
- * value (the deepest path) holds the useful message, such as an unknown filter operator.
+ * A union that fails in every branch reports "Invalid input"; the branch that came closest (fewest
+ * problems, then the deepest one, then the later branch) holds the useful message, such as an unknown
+ * filter operator.
  */
 function deepest(issue: Issue): { issue: Issue; path: PropertyKey[] } {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { issue, path: issue.path };
-  let best: { issue: Issue; path: PropertyKey[] } | undefined;
+  let best: { issue: Issue; path: PropertyKey[]; count: number } | undefined;
   for (const branch of issue.errors) {
-    for (const inner of branch) {
-      const found = deepest(inner);
-      if (!best || found.path.length > best.path.length) best = found;
-    }
+    const first = branch[0];
+    if (!first) continue;
+    const found = deepest(first);
+    const better = !best || branch.length < best.count || (branch.length === best.count && found.path.length >= best.path.length);
+    if (better) best = { ...found, count: branch.length };
   }
   return best && best.path.length > 0 ? { issue: best.issue, path: [...issue.path, ...best.path] } : { issue, path: issue.path };
 }
