@@ -16,6 +16,8 @@ export interface SessionState {
   adminMenu: AdminMenuItem[];
   headerMenu: HeaderMenuItem[];
   remotes: RemoteEntry[];
+  /** Whether the remote registry has been asked for (it may have failed: then `remotes` stays empty). */
+  remotesLoaded: boolean;
 }
 
 const initialState: SessionState = {
@@ -25,6 +27,7 @@ const initialState: SessionState = {
   adminMenu: [],
   headerMenu: [],
   remotes: [],
+  remotesLoaded: false,
 };
 
 export const useSession = create<SessionState>()(() => ({ ...initialState }));
@@ -90,9 +93,10 @@ export async function refreshUser(): Promise<CurrentUser | null> {
 export async function loadRemoteRegistry(): Promise<RemoteEntry[]> {
   try {
     const remotes = await call(remotesCall, { skipErrorHandler: true });
-    useSession.setState({ remotes });
+    useSession.setState({ remotes, remotesLoaded: true });
     return remotes;
   } catch {
+    useSession.setState({ remotesLoaded: true });
     return useSession.getState().remotes;
   }
 }

@@ -1,0 +1,75 @@
+// @ts-check
+// Rspack config of the host. Docs: https://rspack.rs/config/ and https://module-federation.io/configure/
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { federationShared } from '@uc/shared/federation';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
+
+/** @type {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration} */
+export default (_env, argv) => {
+  const dev = argv.mode !== 'production';
+  return {
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      // The server serves the shell at /user/web/ (DESIGN.md section 2).
+      publicPath: '/user/web/',
+      filename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
+      cssFilename: 'static/css/[name].[contenthash:8].css',
+      // Hashed names change with content, so stale files must not pile up in dist.
+      clean: true,
+      // MF needs a unique global name for its chunk loading callback.
+      uniqueName: 'uc_shell',
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+            },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+      new rspack.DefinePlugin({
+        // Dev only: `org=http://localhost:3001/mf-manifest.json,...` replaces registry entries.
+        'process.env.UC_REMOTE_OVERRIDES': JSON.stringify(dev ? (process.env.UC_REMOTE_OVERRIDES ?? '') : ''),
+      }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        // No build-time remotes: the registry is read at runtime (DESIGN.md section 3).
+        remotes: {},
+        shared: federationShared(dir),
+        // An offline remote must never block start; the shell's own copies are used first.
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+      }),
+    ],
+    devtool: dev ? 'eval-cheap-module-source-map' : false,
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      historyApiFallback: { index: '/user/web/index.html' },
+      devMiddleware: { publicPath: '/user/web/' },
+      proxy: [{ context: ['/user/admin', '/admin/admin'], target: API_TARGET, changeOrigin: true }],
+      open: false,
+      hot: false,
+    },
+  };
+};

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { setNavigator } from '@uc/shared';
+import { router } from './router';
+
+export function App() {
+  // The session store navigates (logout) through the router, without a page load.
+  useEffect(() => {
+    setNavigator((to, options) => void router.navigate(to, options));
+    return () => setNavigator(null);
+  }, []);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,55 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useI18nStore, useSession, type AdminMenuItem } from '@uc/shared';
+import { MenuIcon } from '../../components/menu-icon';
+import { menuText } from '../../components/menu-text';
+
+type Item = Required<MenuProps>['items'][number];
+
+const isExternal = (path: string) => /^https?:\/\//.test(path);
+
+function toItems(list: AdminMenuItem[]): Item[] {
+  return list
+    .filter((m) => !m.hidden)
+    .map((m) => {
+      const children = m.children.filter((c) => !c.hidden && c.path);
+      return {
+        key: m.path || String(m.id),
+        icon: <MenuIcon name={m.icon} />,
+        label: menuText(m),
+        ...(children.length > 0 ? { children: toItems(children) } : {}),
+      } as Item;
+    });
+}
+
+/** The parents of the current path, so its group starts open. */
+function ancestors(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  return parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`);
+}
+
+export function SideMenu() {
+  const menu = useSession((s) => s.adminMenu);
+  const locale = useI18nStore((s) => s.locale);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const items = useMemo(() => toItems(menu), [menu, locale]);
+  const open = ancestors(pathname);
+
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={open}
+      defaultOpenKeys={open}
+      style={{ borderInlineEnd: 0 }}
+      onClick={({ key }) => {
+        // Spec section 2: an address starting with http opens in a new window.
+        if (isExternal(key)) window.open(key, '_blank', 'noopener');
+        else navigate(key);
+      }}
+    />
+  );
+}

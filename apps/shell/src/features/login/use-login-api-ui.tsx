@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { setApiUi } from '@uc/shared';
+import { useLightToast } from './light-toast';
+
+/** Request errors on the login page show as light toasts; returns the holder to render. */
+export function useLoginApiUi() {
+  const { api, holder } = useLightToast();
+  useEffect(() => {
+    setApiUi({
+      warn: api.warning,
+      error: api.error,
+      notify: (title, description) => api.error(`${title}: ${description}`),
+      confirm: ({ title, content, onOk, onCancel }) => (window.confirm(`${title}\n${content}`) ? onOk() : onCancel()),
+    });
+    return () => setApiUi(null);
+  }, [api]);
+  return { toast: api, holder };
+}

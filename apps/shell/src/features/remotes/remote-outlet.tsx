@@ -1,0 +1,39 @@
+import { Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { useT, type RemoteEntry } from '@uc/shared';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { loadRemoteRoutes } from './remote-runtime';
+
+function RemoteRouteTree({ routes, notFound }: { routes: RouteObject[]; notFound: ReactNode }) {
+  // The remote's routes are absolute ('/org/...') below the layout's splat, so they match as they are.
+  return useRoutes([...routes, { path: '*', element: notFound }]);
+}
+
+function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: RemoteEntry; attempt: number; moduleName: string; notFound: ReactNode }) {
+  const t = useT();
+  const [state, setState] = useState<{ routes?: RouteObject[]; error?: unknown }>({});
+  useEffect(() => {
+    let live = true;
+    setState({});
+    loadRemoteRoutes(remote, attempt > 0).then(
+      (routes) => live && setState({ routes }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt]);
+  // Thrown during render so the boundary above shows it, the same way as a crash inside the remote.
+  if (state.error) throw state.error;
+  if (!state.routes) return <Spin size="large" tip={t('remote.loading', { module: moduleName })} style={{ display: 'block', margin: '120px auto' }} />;
+  return <RemoteRouteTree routes={state.routes} notFound={notFound} />;
+}
+
+export function RemoteOutlet(props: { remote: RemoteEntry; moduleName: string; notFound: ReactNode }) {
+  return (
+    <RemoteErrorBoundary moduleName={props.moduleName}>
+      {(attempt) => <RemoteLoader {...props} attempt={attempt} />}
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,2 @@
+// Module federation's async boundary: shared singletons are negotiated before any app code runs.
+void import('./bootstrap');
