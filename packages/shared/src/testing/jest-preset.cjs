@@ -5,7 +5,9 @@ const path = require('node:path');
 const sharedSrc = path.resolve(__dirname, '..');
 
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
+  // antd components render slowly in jsdom; the default 5 s is too tight on a busy machine.
+  testTimeout: 20000,
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   transform: {
     '^.+\\.(t|j)sx?$': [
@@ -21,7 +23,7 @@ module.exports = {
     ],
   },
   // ky and other ESM-only packages must be transpiled too.
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand)@)'],
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand|@ant-design\\+colors|@ant-design\\+fast-color)@)'],
   moduleNameMapper: {
     '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
     '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),

@@ -13,3 +13,18 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// antd's Table and Input observe their size; jsdom has no ResizeObserver.
+if (typeof window !== 'undefined' && !window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// jsdom implements getComputedStyle without the pseudo-element argument antd's Table passes.
+if (typeof window !== 'undefined') {
+  const original = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element) => original(element);
+}

@@ -1,0 +1,1 @@
+module.exports = require('@uc/shared/jest-preset');

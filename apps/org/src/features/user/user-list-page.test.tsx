@@ -1,0 +1,40 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { call, memberListCall, setLocale, type MemberRow } from '@uc/shared';
+import { registerOrgMessages } from '../../locales';
+import { UserListPage } from './user-list-page';
+
+jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+const mockCall = call as jest.MockedFunction<typeof call>;
+
+const row = (over: Partial<MemberRow>): MemberRow => ({
+  id: 1, username: 'admin', realName: '管理员', avatar: '', mobile: '13800000000', email: 'a@b.c', deptId: null, deptName: null,
+  status: 1, lastLoginAt: null, lastLoginIp: '', loginCount: 0, createdAt: '2026-01-02T03:04:00.000Z', ...over,
+});
+
+beforeAll(() => registerOrgMessages());
+beforeEach(() => {
+  setLocale('zh-CN');
+  mockCall.mockReset();
+  mockCall.mockResolvedValue({ list: [row({}), row({ id: 2, username: 'ann', lastLoginAt: '2026-02-03T04:05:00.000Z', status: 2 })], page: 1, pageSize: 10, total: 2 });
+});
+
+const lastQuery = () => (mockCall.mock.calls.at(-1)?.[1] as { query: Record<string, string | number> }).query;
+
+describe('UserListPage', () => {
+  it('lists users from the member list call, ten per page, newest first', async () => {
+    render(<UserListPage />);
+    expect(await screen.findByRole('cell', { name: 'admin' })).toBeInTheDocument();
+    expect(mockCall.mock.calls[0]?.[0]).toBe(memberListCall);
+    expect(lastQuery()).toEqual({ page: 1, pageSize: 10, sort: '-createdAt' });
+    expect(screen.getByText('从未登录')).toBeInTheDocument();
+    expect(screen.getByText('禁用')).toBeInTheDocument();
+  });
+
+  it('turns the keyword search into a keyword filter', async () => {
+    render(<UserListPage />);
+    await screen.findByRole('cell', { name: 'admin' });
+    fireEvent.change(screen.getByPlaceholderText('搜索用户名、姓名、手机号或邮箱'), { target: { value: 'ann' } });
+    fireEvent.keyDown(screen.getByPlaceholderText('搜索用户名、姓名、手机号或邮箱'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(JSON.parse(String(lastQuery().filter))).toEqual([['keyword', 'ann']]));
+  });
+});
