@@ -53,7 +53,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(db), ...menuCalls(db), ...remoteCalls(db, remotes)],
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
     { db, checkResponses },
   );
   // 6. The built console: shell and remotes.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
+import { withTenant } from '../db/tenant-scope';
 import { requirePermission, requireSession, type Session } from '../modules/auth/access';
 import { tokenFrom } from '../modules/auth/token';
 import { ok } from './envelope';
@@ -16,6 +17,11 @@ export interface CallContext<Q, B> {
   token: string | null;
   /** The signed-in caller; only session and permission calls have one (a public call gets a 61). */
   readonly session: Session;
+  /**
+   * The caller's tenant-scoped transaction (withTenant: uc_app, row-level security on), for session
+   * and permission calls. Public calls have none: they use the system connection of their module.
+   */
+  readonly db: Db;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -68,23 +74,27 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
-        let session: Session | undefined;
-        if (call.access !== 'public') {
-          session = await requireSession(options.db, token);
-          if (call.access === 'permission') await requirePermission(options.db, session, call.path);
-        }
-        const ctx: CallContext<unknown, unknown> = {
-          query: parse(call.query, req.query),
-          body: parse(call.body, req.body),
-          token,
-          get session(): Session {
-            if (!session) throw notSignedIn();
-            return session;
-          },
-          req,
-          reply,
+        const session = call.access === 'public' ? undefined : await requireSession(options.db, token);
+        const run = async (db: Db | undefined) => {
+          if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
+          const ctx: CallContext<unknown, unknown> = {
+            query: parse(call.query, req.query),
+            body: parse(call.body, req.body),
+            token,
+            get session(): Session {
+              if (!session) throw notSignedIn();
+              return session;
+            },
+            get db(): Db {
+              if (!db) throw new Error(`${call.path} is public and has no tenant scope: use the system connection`);
+              return db;
+            },
+            req,
+            reply,
+          };
+          return handle(ctx);
         };
-        const data = await handle(ctx);
+        const data = session ? await withTenant(options.db, session.tenantId, run) : await run(undefined);
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);
           if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);

@@ -1,8 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, roleMenus, roles, userRoles, users } from '../db/schema';
+import { depts, menus, roleMenus, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/auth.service';
+import { insertSession } from '../modules/auth/session.repository';
+import { hashToken, newToken } from '../modules/auth/token';
 
 let cachedHash: { password: string; hash: Promise<string> } | undefined;
 const hashOf = (password: string) => {
@@ -10,15 +12,30 @@ const hashOf = (password: string) => {
   return cachedHash.hash;
 };
 
-/** A user of the platform tenant with one role granting the menus at `menuPaths` (by route path). */
-export async function createUser(
-  db: Db,
-  u: { username: string; password?: string; status?: number; menuPaths?: string[]; realName?: string; mobile?: string; email?: string; loginCount?: number },
-): Promise<number> {
+export interface UserFixture {
+  username: string;
+  password?: string;
+  status?: number;
+  /** Route paths of the menus the user's own role grants; omitted: no role at all. */
+  menuPaths?: string[];
+  realName?: string;
+  mobile?: string;
+  email?: string;
+  loginCount?: number;
+  /** Defaults to the platform tenant. */
+  tenantId?: number;
+  deptId?: number;
+  /** Data scope of the user's own role (1 all ... 5 self). */
+  dataScope?: number;
+}
+
+/** A user (of the platform tenant unless told) with one role granting the menus at `menuPaths`. */
+export async function createUser(db: Db, u: UserFixture): Promise<number> {
+  const tenantId = u.tenantId ?? PLATFORM_TENANT_ID;
   const [user] = await db
     .insert(users)
     .values({
-      tenantId: PLATFORM_TENANT_ID,
+      tenantId,
       username: u.username,
       passwordHash: await hashOf(u.password ?? 'user-password-1'),
       realName: u.realName ?? '',
@@ -26,22 +43,41 @@ export async function createUser(
       email: u.email ?? '',
       status: u.status ?? 1,
       loginCount: u.loginCount ?? 0,
+      deptId: u.deptId,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user not created');
   if (u.menuPaths) {
     const [role] = await db
       .insert(roles)
-      .values({ tenantId: PLATFORM_TENANT_ID, name: `role of ${u.username}`, key: `role_${u.username}` })
+      .values({ tenantId, name: `role of ${u.username}`, key: `role_${u.username}`, dataScope: u.dataScope ?? 1 })
       .returning({ id: roles.id });
     if (!role) throw new Error('role not created');
-    await db.insert(userRoles).values({ tenantId: PLATFORM_TENANT_ID, userId: user.id, roleId: role.id });
+    await db.insert(userRoles).values({ tenantId, userId: user.id, roleId: role.id });
     if (u.menuPaths.length > 0) {
       const granted = await db.select({ id: menus.id }).from(menus).where(inArray(menus.path, u.menuPaths));
-      await db.insert(roleMenus).values(granted.map((m) => ({ tenantId: PLATFORM_TENANT_ID, roleId: role.id, menuId: m.id })));
+      await db.insert(roleMenus).values(granted.map((m) => ({ tenantId, roleId: role.id, menuId: m.id })));
     }
   }
   return user.id;
+}
+
+/** A tenant with a root department; returns both ids. */
+export async function createTenant(db: Db, t: { code: string; status?: number; expiresAt?: Date | null }): Promise<{ tenantId: number; deptId: number }> {
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ name: `Tenant ${t.code}`, code: t.code, status: t.status ?? 1, expiresAt: t.expiresAt ?? null })
+    .returning({ id: tenants.id });
+  if (!tenant) throw new Error('tenant not created');
+  const [dept] = await db.insert(depts).values({ tenantId: tenant.id, name: `Root ${t.code}` }).returning({ id: depts.id });
+  return { tenantId: tenant.id, deptId: dept!.id };
+}
+
+/** A session token for a user without going through sign-in (fast; no argon2). */
+export async function tokenFor(db: Db, tenantId: number, userId: number): Promise<string> {
+  const token = newToken();
+  await insertSession(db, { tokenHash: hashToken(token), tenantId, userId, ip: '127.0.0.1', userAgent: 'test', expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
 }
 
 export const auth = (token: string) => ({ authorization: token });

@@ -1,12 +1,11 @@
 import { adminMenuCall, headerMenuCall } from '@uc/shared/contracts';
-import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../lib/route-registrar';
 import { adminMenuTree, headerMenu } from './menu.tree';
 import { visibleMenus } from './menu.repository';
 
-export function menuCalls(db: Db): CallImplementation[] {
+export function menuCalls(): CallImplementation[] {
   return [
-    implement(headerMenuCall, async ({ session }) => ({ list: headerMenu(await visibleMenus(db, session)) })),
-    implement(adminMenuCall, async ({ session, query }) => ({ list: adminMenuTree(await visibleMenus(db, session), query.addon) })),
+    implement(headerMenuCall, async ({ db, session }) => ({ list: headerMenu(await visibleMenus(db, session)) })),
+    implement(adminMenuCall, async ({ db, session, query }) => ({ list: adminMenuTree(await visibleMenus(db, session), query.addon) })),
   ];
 }
