@@ -6,7 +6,7 @@ import { router } from './router';
 export function App() {
   // The session store navigates (logout) through the router, without a page load.
   useEffect(() => {
-    setNavigator((to, options) => void router.navigate(to, options));
+    setNavigator((to, options) => router.navigate(to, options));
     return () => setNavigator(null);
   }, []);
   return <RouterProvider router={router} />;

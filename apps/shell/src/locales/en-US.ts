@@ -17,7 +17,7 @@ export const shellEnUS: MessageTable = {
   'login.username.required': 'Please enter your username!',
   'login.password.required': 'Please enter your password!',
   'login.captcha.required': 'Please enter the captcha!',
-  'login.password.toggle': 'Show or hide the password',
+  'login.password.toggle': 'Toggle visibility',
   'login.submit': 'Sign in',
   'login.success': 'Signed in successfully!',
   'login.failure': 'Login failed, please try again!',

@@ -17,7 +17,7 @@ export const shellZhCN: MessageTable = {
   'login.username.required': '请输入用户名!',
   'login.password.required': '请输入密码!',
   'login.captcha.required': '请输入验证码!',
-  'login.password.toggle': '显示或隐藏密码',
+  'login.password.toggle': '切换明文显示',
   'login.submit': '登录',
   'login.success': '登录成功！',
   'login.failure': '登录失败，请重试！',

@@ -67,11 +67,11 @@ describe('initSession', () => {
 });
 
 describe('logout', () => {
-  it('clears the user and replaces the page with the logout route', () => {
+  it('clears the user and replaces the page with the logout route', async () => {
     const navigate = jest.fn();
     setNavigator(navigate);
     useSession.setState({ currentUser: user });
-    logout();
+    await logout();
     expect(useSession.getState().currentUser).toBeNull();
     expect(navigate).toHaveBeenCalledWith(`/user/logout?redirect=${encodeURIComponent(window.location.href)}`, { replace: true });
     setNavigator(null);

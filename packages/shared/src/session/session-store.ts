@@ -18,6 +18,12 @@ export interface SessionState {
   remotes: RemoteEntry[];
   /** Whether the remote registry has been asked for (it may have failed: then `remotes` stays empty). */
   remotesLoaded: boolean;
+  /**
+   * Set by `logout()` until the logout route has ended the server session. Guards read it so the
+   * vanishing user does not bounce them to the login page first (the router updates in a transition,
+   * after the store).
+   */
+  signingOut: boolean;
 }
 
 const initialState: SessionState = {
@@ -28,6 +34,7 @@ const initialState: SessionState = {
   headerMenu: [],
   remotes: [],
   remotesLoaded: false,
+  signingOut: false,
 };
 
 export const useSession = create<SessionState>()(() => ({ ...initialState }));
@@ -105,15 +112,15 @@ export async function loadRemoteRegistry(): Promise<RemoteEntry[]> {
 export function clearSession(): void {
   setAccessToken(null);
   setUser(null);
-  useSession.setState({ adminMenu: [], headerMenu: [] });
+  useSession.setState({ adminMenu: [], headerMenu: [], signingOut: false });
 }
 
 /** Spec section 4: clear the current user and go to the logout route with replace. */
-export function logout(): void {
+export async function logout(): Promise<void> {
   const redirect = globalThis.location?.href ?? '';
-  // Navigate first: the layout's sign-in guard must not see the user vanish while still on its page.
-  navigate(`/user/logout?redirect=${encodeURIComponent(redirect)}`, { replace: true });
+  useSession.setState({ signingOut: true });
   setUser(null);
+  await navigate(`/user/logout?redirect=${encodeURIComponent(redirect)}`, { replace: true });
 }
 
 export function resetSessionForTests(): void {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, as jest loads its config and setup files */
 // One jest setup for every browser package: swc transpiles TS/TSX, jsdom is the default environment
 // (API client tests opt into node with a docblock), jest-dom matchers are loaded.
 const path = require('node:path');

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, as jest loads its config and setup files */
 require('@testing-library/jest-dom');
 
 // antd measures the window; jsdom has no matchMedia.

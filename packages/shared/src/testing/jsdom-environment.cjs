@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, as jest loads its config and setup files */
 // jsdom lacks the fetch API and TextEncoder that ky and react-router expect of a browser; lend the
 // ones Node has, so component tests run the real modules.
 const { TestEnvironment } = require('jest-environment-jsdom');

@@ -11,7 +11,7 @@ export function UserMenu() {
       menu={{
         // The logout entry always shows (spec section 6); centre and settings arrive with the home remote.
         items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') }],
-        onClick: ({ key }) => key === 'logout' && logout(),
+        onClick: ({ key }) => key === 'logout' && void logout(),
       }}
     >
       <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">

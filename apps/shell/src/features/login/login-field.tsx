@@ -21,7 +21,8 @@ export function LoginField({ name, value, onChange, placeholder, icon, error, ty
   return (
     <div className="uc-login-field">
       <div style={{ display: 'flex', gap: 8 }}>
-        <label className={`uc-login-input${error ? ' uc-invalid' : ''}`} style={{ flex: 1 }}>
+        {/* A div, not a label: the eye button inside must not share the input's accessible name. */}
+        <div className={`uc-login-input${error ? ' uc-invalid' : ''}`} style={{ flex: 1 }}>
           {icon}
           <input
             id={`login-${name}`}
@@ -40,7 +41,7 @@ export function LoginField({ name, value, onChange, placeholder, icon, error, ty
               <EyeIcon />
             </button>
           ) : null}
-        </label>
+        </div>
         {addon}
       </div>
       <div id={errorId} className="uc-login-error" role={error ? 'alert' : undefined}>

@@ -9,7 +9,8 @@ import { PageLoading } from './page-loading';
 export function RequireUser() {
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.currentUser);
-  if (status !== 'ready') return <PageLoading />;
+  const signingOut = useSession((s) => s.signingOut);
+  if (status !== 'ready' || signingOut) return <PageLoading />;
   if (!user) return <Navigate to={`/user/login?redirect=${encodeURIComponent(window.location.href)}`} replace />;
   return <Outlet />;
 }
