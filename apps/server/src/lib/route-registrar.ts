@@ -46,6 +46,10 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   return result.data;
 }
 
+const registered = new WeakMap<FastifyInstance, CallContract[]>();
+/** The calls registered on `app` (the route-table tests walk them, so new routes are covered). */
+export const registeredCalls = (app: FastifyInstance): readonly CallContract[] => registered.get(app) ?? [];
+
 export interface RegistrarOptions {
   db: Db;
   /** Checks every response against the contract's data schema (tests; costs time in production). */
@@ -67,6 +71,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   const missing = ALL_CALLS.filter((c) => !byKey.has(`${c.method} ${c.path}`)).map((c) => `${c.method} ${c.path}`);
   if (missing.length > 0) throw new Error(`No implementation for ${missing.join(', ')}: add a handler in apps/server/src/modules`);
 
+  registered.set(app, [...byKey.values()].map((i) => i.call));
   for (const { call, handle } of byKey.values()) {
     app.route({
       method: call.method,

@@ -1,0 +1,128 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { CallContract } from '@uc/shared/contracts';
+import { PLATFORM_TENANT_ID } from '../db/seed';
+import { menus, roleMenus, roles, userRoles } from '../db/schema';
+import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
+import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { CAPTCHA_FAILED, LOGIN_FAILED } from '../modules/auth/auth.service';
+import { registeredCalls } from './route-registrar';
+
+/** 400 answers about the request's meaning rather than its shape (they need not name a field). */
+const DOMAIN_MESSAGES = new Set<string>([LOGIN_FAILED, CAPTCHA_FAILED]);
+
+/*
+ * Generated from the registered routes: a new call is covered by every test here without a line of
+ * test code, except that a call taking a record id must say (in OTHER_TENANT_RECORD) which record.
+ */
+
+let t: TestApp;
+let calls: readonly CallContract[];
+let tenantAdmin: { tenantId: number; userId: number };
+let bareUserToken: string;
+let other: { tenantId: number; userId: number; sessionId: number };
+
+/** How to make a record of another tenant for each call that takes an id (keyed by call path). */
+const OTHER_TENANT_RECORD: Record<string, () => number> = {
+  '/user/admin/member/forceLogout': () => other.userId,
+  '/user/admin/member/sessions/revoke': () => other.sessionId,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  calls = registeredCalls(t.app);
+  const a = await createTenant(t.db, { code: 'routes-a' });
+  const b = await createTenant(t.db, { code: 'routes-b' });
+  // Tenant A's administrator holds every menu (every permission), without being the platform super admin.
+  const adminId = await createUser(t.db, { username: 'routes.admin', tenantId: a.tenantId, menuPaths: [] });
+  const [role] = await t.db.select({ id: roles.id }).from(roles).innerJoin(userRoles, sql`${userRoles.roleId} = ${roles.id} and ${userRoles.tenantId} = ${roles.tenantId}`).where(sql`${userRoles.userId} = ${adminId}`);
+  const all = await t.db.select({ id: menus.id }).from(menus);
+  await t.db.insert(roleMenus).values(all.map((m) => ({ tenantId: a.tenantId, roleId: role!.id, menuId: m.id })));
+  tenantAdmin = { tenantId: a.tenantId, userId: adminId };
+  const bare = await createUser(t.db, { username: 'routes.bare', tenantId: a.tenantId });
+  bareUserToken = await tokenFor(t.db, a.tenantId, bare);
+  const otherUser = await createUser(t.db, { username: 'routes.other', tenantId: b.tenantId, menuPaths: [] });
+  await tokenFor(t.db, b.tenantId, otherUser);
+  const [session] = (await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`) as unknown as { rows: { id: number }[] }).rows;
+  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id) };
+});
+afterAll(() => t.close());
+
+const send = (call: CallContract, opts: { token?: string; query?: Record<string, string | string[]>; body?: unknown; headers?: Record<string, string> }) =>
+  t.app.inject({
+    method: call.method,
+    url: call.path,
+    query: opts.query,
+    headers: { ...(opts.token ? auth(opts.token) : {}), ...opts.headers },
+    ...(call.method === 'GET' ? {} : { payload: JSON.stringify(opts.body ?? {}), headers: { 'content-type': 'application/json', ...(opts.token ? auth(opts.token) : {}), ...opts.headers } }),
+  });
+
+const isEnvelope = (body: unknown) =>
+  typeof body === 'object' && body !== null && typeof (body as { code: unknown }).code === 'number' && typeof (body as { message: unknown }).message === 'string' && 'data' in body;
+
+describe('route table', () => {
+  it('covers the contract catalogue', () => {
+    expect(calls.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answers 61 to every non-public route called without a token', async () => {
+    for (const call of calls.filter((c) => c.access !== 'public')) {
+      const res = await send(call, {});
+      expect({ call: call.path, status: res.statusCode, code: res.json().code }).toEqual({ call: call.path, status: 401, code: 61 });
+    }
+  });
+
+  it('answers 403 to every permission route called by a user without that permission', async () => {
+    for (const call of calls.filter((c) => c.access === 'permission')) {
+      const res = await send(call, { token: bareUserToken });
+      expect({ call: call.path, status: res.statusCode, code: res.json().code }).toEqual({ call: call.path, status: 403, code: -1 });
+    }
+  });
+
+  it('treats another tenant\'s record id as one that does not exist', async () => {
+    for (const call of calls.filter((c) => idLocation(c) && c.access !== 'public')) {
+      const make = OTHER_TENANT_RECORD[call.path];
+      if (!make) throw new Error(`${call.path} takes an id: add it to OTHER_TENANT_RECORD in route-table.test.ts`);
+      const token = await tokenFor(t.db, tenantAdmin.tenantId, tenantAdmin.userId);
+      const with_ = (id: number) => (idLocation(call) === 'body' ? { body: { id } } : { query: { id: String(id) } });
+      const missing = await send(call, { token, ...with_(2 ** 31 - 7) });
+      const foreign = await send(call, { token, ...with_(make()) });
+      expect({ call: call.path, status: foreign.statusCode, body: foreign.json() }).toEqual({ call: call.path, status: missing.statusCode, body: missing.json() });
+      expect(foreign.statusCode).toBe(404);
+    }
+    // The other tenant's session is untouched.
+    const [row] = (await t.db.execute(sql`select revoked_at from sessions where id = ${other.sessionId}`) as unknown as { rows: { revoked_at: unknown }[] }).rows;
+    expect(row?.revoked_at).toBeNull();
+  });
+
+  it('never answers 500 to random bodies, query strings and headers; always the envelope, naming the field', async () => {
+    const rand = prng(20240607);
+    for (const call of calls) {
+      const fields = [...Object.keys(shapeOf(call.body)), ...Object.keys(shapeOf(call.query))];
+      for (let i = 0; i < 25; i++) {
+        // A fresh token each time: a random call may well end its own session (logout, revoke).
+        const token = rand() < 0.8 ? await tokenFor(t.db, PLATFORM_TENANT_ID, 1) : undefined;
+        const headers = rand() < 0.3 ? pick(rand, RANDOM_HEADERS) : {};
+        const res = await t.app.inject({
+          method: call.method,
+          url: call.path,
+          query: randomQuery(rand, fields),
+          headers: { ...(token ? auth(token) : {}), ...(call.method === 'GET' ? {} : { 'content-type': 'application/json' }), ...headers },
+          ...(call.method === 'GET' ? {} : { payload: rand() < 0.1 ? '{"broken": ' : JSON.stringify(randomBody(rand, fields)) }),
+        });
+        const enc = res.headers['content-encoding'];
+        const raw = enc === 'br' ? brotliDecompressSync(res.rawPayload) : enc === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+        const body = JSON.parse(raw.toString('utf8')) as { message: string };
+        const seen = { call: `${call.method} ${call.path}`, case: i, status: res.statusCode, body };
+        expect(res.statusCode < 500 ? seen : { ...seen, problem: 'status 500' }).toEqual(seen);
+        expect(isEnvelope(body) ? seen : { ...seen, problem: 'not an envelope' }).toEqual(seen);
+        if (res.statusCode === 400 && fields.length > 0) {
+          // "field: rule", or the body/content type as a whole.
+          const named = DOMAIN_MESSAGES.has(body.message) || /^[A-Za-z0-9_.]+: /.test(body.message) || /body|content-type|JSON/i.test(body.message);
+          expect(named ? seen : { ...seen, problem: 'message names no field' }).toEqual(seen);
+        }
+      }
+    }
+  });
+});
