@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
 import { registerStaticHosting } from './lib/static-hosting';
 import { authCalls } from './modules/auth/auth.routes';
+import { logCalls } from './modules/log/log.routes';
 import { memberCalls } from './modules/member/member.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
@@ -53,7 +54,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...remoteCalls(db, remotes)],
     { db, checkResponses },
   );
   // 6. The built console: shell and remotes.

@@ -16,7 +16,7 @@ describe('configuration', () => {
       { PORT: '9000', HOST: '127.0.0.1', DATA_DIR: 'var', DATABASE_URL: 'postgresql://u@h:5432/db', ADMIN_PASSWORD: 'long-enough', LOG_LEVEL: 'warn', WEB_DIR: 'web', SESSION_TTL_HOURS: '2' },
       '/srv/uc',
     );
-    expect(c).toEqual({
+    expect(c).toMatchObject({
       port: 9000, host: '127.0.0.1', dataDir: '/srv/uc/var', databaseUrl: 'postgresql://u@h:5432/db', adminPassword: 'long-enough',
       logLevel: 'warn', webDir: '/srv/uc/web', sessionTtlHours: 2,
     });
@@ -41,6 +41,12 @@ describe('configuration', () => {
   it('lists every variable in --help', () => {
     const text = helpText();
     for (const entry of CONFIG_TABLE) expect(text).toContain(entry.name);
-    expect(CONFIG_TABLE.map((c) => c.name)).toEqual(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']);
+    expect(CONFIG_TABLE.map((c) => c.name)).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']));
+  });
+
+  it('reads the sign-in throttle settings', () => {
+    expect(loadConfig({}, '/x').loginThrottle).toEqual({ captchaAfter: 3, delayAfter: 5, ipDelayAfter: 20, maxDelaySeconds: 900, windowMinutes: 15 });
+    expect(loadConfig({ LOGIN_CAPTCHA_AFTER: '0', LOGIN_MAX_DELAY_SECONDS: '60' }, '/x').loginThrottle).toMatchObject({ captchaAfter: 0, maxDelaySeconds: 60 });
+    expect(() => loadConfig({ LOGIN_DELAY_AFTER: '0' }, '/x')).toThrow('LOGIN_DELAY_AFTER is out of range: set LOGIN_DELAY_AFTER to a whole number from 1 to 1000 or unset it to use 5');
   });
 });

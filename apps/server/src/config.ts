@@ -19,7 +19,18 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'Log level: fatal, error, warn, info, debug, trace or silent.' },
   { name: 'WEB_DIR', default: '<repo>/apps', description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.' },
   { name: 'SESSION_TTL_HOURS', default: '12', description: 'Hours a sign-in stays valid.' },
+  { name: 'LOGIN_CAPTCHA_AFTER', default: '3', description: 'Failed sign-ins of one account (within LOGIN_FAILURE_WINDOW_MINUTES) after which it needs a captcha; 0 turns this off.' },
+  { name: 'LOGIN_DELAY_AFTER', default: '5', description: 'Failed sign-ins of one account after which each further failure locks it for a growing delay (1 s, 2 s, 4 s ...).' },
+  { name: 'LOGIN_IP_DELAY_AFTER', default: '20', description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.' },
+  { name: 'LOGIN_MAX_DELAY_SECONDS', default: '900', description: 'Longest lock after failed sign-ins, in seconds.' },
+  { name: 'LOGIN_FAILURE_WINDOW_MINUTES', default: '15', description: 'Failed sign-ins older than this many minutes no longer count.' },
 ];
+
+/** A whole-number variable with a range; the message names it, the range and the default. */
+const intVar = (name: string, def: number, min: number, max: number) => {
+  const fix = `set ${name} to a whole number from ${min} to ${max} or unset it to use ${def}`;
+  return z.coerce.number({ error: `${name} is not a number: ${fix}` }).int(`${name} is not a whole number: ${fix}`).min(min, `${name} is out of range: ${fix}`).max(max, `${name} is out of range: ${fix}`);
+};
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -54,7 +65,21 @@ const envSchema = z.object({
       .positive('SESSION_TTL_HOURS must be more than 0: set it to a number of hours such as 12 or unset it to use 12')
       .max(24 * 366, 'SESSION_TTL_HOURS must be at most 8784 (a year): set a shorter lifetime or unset it to use 12'),
   ),
+  LOGIN_CAPTCHA_AFTER: optional(intVar('LOGIN_CAPTCHA_AFTER', 3, 0, 1000)),
+  LOGIN_DELAY_AFTER: optional(intVar('LOGIN_DELAY_AFTER', 5, 1, 1000)),
+  LOGIN_IP_DELAY_AFTER: optional(intVar('LOGIN_IP_DELAY_AFTER', 20, 1, 100000)),
+  LOGIN_MAX_DELAY_SECONDS: optional(intVar('LOGIN_MAX_DELAY_SECONDS', 900, 1, 86400)),
+  LOGIN_FAILURE_WINDOW_MINUTES: optional(intVar('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 1440)),
 });
+
+/** Sign-in throttling (modules/auth/login-throttle.ts). */
+export interface LoginThrottleConfig {
+  captchaAfter: number;
+  delayAfter: number;
+  ipDelayAfter: number;
+  maxDelaySeconds: number;
+  windowMinutes: number;
+}
 
 export interface Config {
   port: number;
@@ -65,6 +90,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   webDir: string;
   sessionTtlHours: number;
+  loginThrottle: LoginThrottleConfig;
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -88,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : join(serverRoot(), '..'),
     sessionTtlHours: e.SESSION_TTL_HOURS ?? 12,
+    loginThrottle: {
+      captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
+      delayAfter: e.LOGIN_DELAY_AFTER ?? 5,
+      ipDelayAfter: e.LOGIN_IP_DELAY_AFTER ?? 20,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS ?? 900,
+      windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES ?? 15,
+    },
   };
 }
 

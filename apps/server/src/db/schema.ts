@@ -11,28 +11,15 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { common, id, tenantId, timestamps, ts } from './schema-columns';
 
 /*
  * One schema for PGlite and PostgreSQL. Tenant-owned tables carry tenant_id first in their primary
  * and foreign keys, so they can be distributed by tenant_id with Citus. Ids are identity bigints read
  * as JS numbers (safe up to 2^53). Status everywhere: 1 enabled, 2 disabled.
  */
-
-const id = () => bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity();
-const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const timestamps = {
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-};
-const common = {
-  sort: integer('sort').notNull().default(0),
-  status: smallint('status').notNull().default(1),
-  remark: text('remark').notNull().default(''),
-};
 
 export const tenants = pgTable('tenants', {
   id: id().primaryKey(),
@@ -279,3 +266,5 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+export * from './schema-security';

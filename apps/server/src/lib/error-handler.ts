@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { ResultCode } from '@uc/shared/contracts';
 import { fail } from './envelope';
-import { AppError } from './errors';
+import { AppError, TooManyRequests } from './errors';
 import { zodMessage } from './zod-message';
 
 const GENERIC_500 = 'Something went wrong on the server: please try again; if it keeps happening, tell the administrator (the details are in the server log)';
@@ -15,6 +15,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
+    if (err instanceof TooManyRequests) void reply.header('Retry-After', String(err.retryAfterSeconds));
     if (err instanceof AppError && err.statusCode < 500) {
       return reply.code(err.statusCode).send(fail(err.code, err.message));
     }

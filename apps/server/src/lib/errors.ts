@@ -19,4 +19,14 @@ export const forbidden = (message: string) => new AppError(403, ResultCode.error
 export const noLicence = (message = 'Your tenant is disabled or its licence has expired: ask the platform administrator to renew it') =>
   new AppError(403, ResultCode.noLicence, message);
 export const notFound = (message: string) => new AppError(404, ResultCode.error, message);
+/** A rate limit or throttle: HTTP 429 with Retry-After (whole seconds, at least 1). */
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, ResultCode.error, message);
+  }
+}
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new TooManyRequests(message, Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unavailable = (message: string) => new AppError(503, ResultCode.error, message);

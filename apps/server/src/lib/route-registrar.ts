@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { withTenant } from '../db/tenant-scope';
 import { requirePermission, requireSession, type Session } from '../modules/auth/access';
 import { tokenFrom } from '../modules/auth/token';
+import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from './envelope';
 import { AppError, badRequest, notSignedIn } from './errors';
 import { zodMessage } from './zod-message';
@@ -22,6 +23,8 @@ export interface CallContext<Q, B> {
    * and permission calls. Public calls have none: they use the system connection of their module.
    */
   readonly db: Db;
+  /** Names the record an administrative write acted on, for the audit log (default: the body's id). */
+  auditTarget(target: string | number): void;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -45,6 +48,12 @@ function parse(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!result.success) throw badRequest(zodMessage(result.error));
   return result.data;
 }
+
+const auditTargetOf = (body: unknown): string => {
+  const id = (body as { id?: unknown } | undefined)?.id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : '';
+};
+const fieldsOf = (body: unknown): string[] => (body && typeof body === 'object' ? Object.keys(body) : []);
 
 const registered = new WeakMap<FastifyInstance, CallContract[]>();
 /** The calls registered on `app` (the route-table tests walk them, so new routes are covered). */
@@ -82,9 +91,11 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const session = call.access === 'public' ? undefined : await requireSession(options.db, token);
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
+          const body = parse(call.body, req.body);
+          let target = auditTargetOf(body);
           const ctx: CallContext<unknown, unknown> = {
             query: parse(call.query, req.query),
-            body: parse(call.body, req.body),
+            body,
             token,
             get session(): Session {
               if (!session) throw notSignedIn();
@@ -94,10 +105,18 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
               if (!db) throw new Error(`${call.path} is public and has no tenant scope: use the system connection`);
               return db;
             },
+            auditTarget(value) {
+              target = String(value);
+            },
             req,
             reply,
           };
-          return handle(ctx);
+          const data = await handle(ctx);
+          // Every administrative write is audited, in the same transaction as the write itself.
+          if (session && db && call.access === 'permission' && call.method !== 'GET') {
+            await writeAudit(db, session, { action: call.path, target, fields: fieldsOf(body), ip: req.ip });
+          }
+          return data;
         };
         const data = session ? await withTenant(options.db, session.tenantId, run) : await run(undefined);
         if (options.checkResponses) {

@@ -23,9 +23,11 @@ export interface TestApp {
 }
 
 /** A migrated and seeded database of the kind under test, and the app on it (use app.inject()). */
-export async function createTestApp(options: { webDir?: string; beforeBuild?: (db: Db) => Promise<void> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { webDir?: string; beforeBuild?: (db: Db) => Promise<void>; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
-  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: options.webDir ?? join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: options.webDir ?? join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...options.env });
   const { database, dispose } = await openTestDatabase();
   await database.withStartupLock(async (db) => {
     await runMigrations(database, db);

@@ -1,5 +1,6 @@
 import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
+import { auditLogListCall, loginLogListCall } from './log.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
@@ -19,6 +20,8 @@ export const ALL_CALLS: readonly CallContract[] = [
   memberListCall,
   headerMenuCall,
   adminMenuCall,
+  loginLogListCall,
+  auditLogListCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

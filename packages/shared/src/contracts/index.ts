@@ -5,4 +5,6 @@ export * from './site.contract';
 export * from './auth.contract';
 export * from './member.contract';
 export * from './menu.contract';
+export * from './log.contract';
 export * from './catalogue';
+export * from './notice.contract';

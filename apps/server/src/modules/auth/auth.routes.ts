@@ -12,12 +12,14 @@ export function authCalls(db: Db, config: Config): CallImplementation[] {
   return [
     implement(accountLoginCall, async ({ body, req }) => {
       const { captchaSwitch } = await readSettings(db, LOGIN_CONFIG_DEFAULTS);
+      // System connection: user names are global and the tenant is not known yet (reviewed bypass).
       return login(db, {
         ...body,
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
-        captchaRequired: captchaSwitch,
+        captchaSwitch,
         ttlHours: config.sessionTtlHours,
+        throttle: config.loginThrottle,
       });
     }),
     // Public on purpose: signing out must work with an expired token too, and without one.

@@ -1,10 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
+import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 import { AppError, badRequest, noLicence } from '../../lib/errors';
 import { consumeCaptcha } from '../site/captcha.service';
+import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/login-log.repository';
+import { CAPTCHA_REQUIRED, checkThrottle, recordFailure, recordSuccess } from './login-throttle';
 import { insertSession } from './session.repository';
 import { hashToken, newToken } from './token';
 
@@ -18,55 +21,108 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 let dummyHash: Promise<string> | undefined;
 const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-but-equally-slow'));
 
-export interface LoginInput {
+/** Verifies a password against a hash, or against a dummy hash when there is none (equal timing). */
+export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  const ok = await verify(passwordHash ?? (await dummy()), password).catch(() => false);
+  return ok && passwordHash !== undefined;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface LoginInput extends ClientInfo {
   username: string;
   password: string;
   cid?: string;
   code?: string;
-  ip: string;
-  userAgent: string;
-  captchaRequired: boolean;
+  captchaSwitch: boolean;
   ttlHours: number;
+  throttle: LoginThrottleConfig;
 }
 
-/** Signs a user in; wrong user name and wrong password fail alike with LOGIN_FAILED. */
-export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
-  if (input.captchaRequired && !(await consumeCaptcha(db, input.cid, input.code))) throw badRequest(CAPTCHA_FAILED);
-  const [user] = await db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      username: users.username,
-      passwordHash: users.passwordHash,
-      status: users.status,
-      tenantStatus: tenants.status,
-      tenantExpiresAt: tenants.expiresAt,
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(sql`lower(${users.username}) = lower(${input.username})`, isNull(users.deletedAt)))
-    .limit(1);
-  const matches = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
-  if (!user || !matches) throw badRequest(LOGIN_FAILED);
-  // Past the password check, the caller owns the account: say plainly why it cannot sign in.
-  if (user.status !== 1) throw new AppError(403, -1, 'This account is disabled: ask an administrator to enable it');
-  if (user.tenantStatus !== 1 || (user.tenantExpiresAt && user.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
+/** The sign-in candidate: a user with their tenant's licence state. */
+export interface SignInUser {
+  id: number;
+  tenantId: number;
+  username: string;
+  status: number;
+  tenantStatus: number;
+  tenantExpiresAt: Date | null;
+}
 
+export const signInColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  username: users.username,
+  status: users.status,
+  tenantStatus: tenants.status,
+  tenantExpiresAt: tenants.expiresAt,
+};
+
+/**
+ * The last steps shared by every way of signing in: refuse a disabled user (403) or tenant (60), then
+ * open a session, count the sign-in and log it. Runs on the system connection (reviewed bypass).
+ */
+export async function openSession(db: Db, user: SignInUser, method: LoginMethod, client: ClientInfo, ttlHours: number): Promise<LoginResult> {
+  const attempt: LoginAttempt = { method, username: user.username, tenantId: user.tenantId, userId: user.id, ...client, reason: 'ok' };
+  if (user.status !== 1) {
+    await logAttempt(db, { ...attempt, reason: 'user_disabled' });
+    throw new AppError(403, -1, 'This account is disabled: ask an administrator to enable it');
+  }
+  if (user.tenantStatus !== 1 || (user.tenantExpiresAt && user.tenantExpiresAt.getTime() <= Date.now())) {
+    await logAttempt(db, { ...attempt, reason: 'tenant_disabled' });
+    throw noLicence();
+  }
   const token = newToken();
-  const expires = new Date(Date.now() + input.ttlHours * 3_600_000);
+  const expires = new Date(Date.now() + ttlHours * 3_600_000);
   await db.transaction(async (tx) => {
     await insertSession(tx, {
       tokenHash: hashToken(token),
       tenantId: user.tenantId,
       userId: user.id,
-      ip: input.ip,
-      userAgent: input.userAgent.slice(0, 512),
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, 512),
       expiresAt: expires,
     });
     await tx
       .update(users)
-      .set({ lastLoginAt: sql`now()`, lastLoginIp: input.ip, loginCount: sql`${users.loginCount} + 1` })
+      .set({ lastLoginAt: sql`now()`, lastLoginIp: client.ip, loginCount: sql`${users.loginCount} + 1` })
       .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
   });
+  await logAttempt(db, attempt);
   return { id: user.id, username: user.username, token, expires: expires.toISOString() };
+}
+
+/** Signs a user in by name and password; wrong user name and wrong password fail alike with LOGIN_FAILED. */
+export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
+  const client = { ip: input.ip, userAgent: input.userAgent };
+  const attempt: LoginAttempt = { method: 'account', username: input.username, ...client, reason: 'ok' };
+  const state = await checkThrottle(db, input.throttle, input.username, input.ip).catch(async (err: unknown) => {
+    await logAttempt(db, { ...attempt, reason: 'throttled' });
+    throw err;
+  });
+  if (input.captchaSwitch || state.captchaRequired) {
+    if (!(await consumeCaptcha(db, input.cid, input.code))) {
+      await logAttempt(db, { ...attempt, reason: 'captcha' });
+      throw badRequest(state.captchaRequired && !input.cid ? CAPTCHA_REQUIRED : CAPTCHA_FAILED);
+    }
+  }
+  const [user] = await db
+    .select({ ...signInColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(sql`lower(${users.username}) = lower(${input.username})`, isNull(users.deletedAt)))
+    .limit(1);
+  // Verified even when nobody has that name (against a dummy hash): both failures take the same time.
+  const matches = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !matches) {
+    await recordFailure(db, input.throttle, input.username, input.ip);
+    await logAttempt(db, { ...attempt, tenantId: user?.tenantId, userId: user?.id, reason: 'bad_credentials' });
+    throw badRequest(LOGIN_FAILED);
+  }
+  await recordSuccess(db, input.username);
+  // Past the password check, the caller owns the account: say plainly why it cannot sign in.
+  return openSession(db, user, 'account', client, input.ttlHours);
 }

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { captchas, loginLogs } from '../../db/schema';
+import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { LOGIN_FAILED } from './auth.service';
+import { CAPTCHA_REQUIRED } from './login-throttle';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOGIN_CAPTCHA_AFTER: '3', LOGIN_DELAY_AFTER: '4', LOGIN_IP_DELAY_AFTER: '6', LOGIN_MAX_DELAY_SECONDS: '2' } });
+  for (const name of ['victim', 'slow.victim', 'logged', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `timing-${i}`)]) await createUser(t.db, { username: name, password: 'right-password-1' });
+});
+afterAll(() => t.close());
+
+let ipSeq = 0;
+const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const login = (payload: object, ip = '10.9.9.9') =>
+  t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload, remoteAddress: ip, headers: { 'user-agent': 'throttle-test' } });
+
+async function captcha(code: string): Promise<string> {
+  const cid = (await t.app.inject({ url: '/user/admin/site/captcha' })).json().data.cid as string;
+  await t.db.update(captchas).set({ codeHash: createHash('sha256').update(code).digest('hex') }).where(eq(captchas.id, cid));
+  return cid;
+}
+
+describe('failed sign-ins', () => {
+  it('answer the same for an unknown user and a wrong password, in about the same time', async () => {
+    const time = async (username: string) => {
+      const start = process.hrtime.bigint();
+      const res = await login({ username, password: 'wrong-password' }, freshIp());
+      return { ms: Number(process.hrtime.bigint() - start) / 1e6, body: res.json(), status: res.statusCode };
+    };
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time(`timing-${i}`));
+      unknown.push(await time(`nobody-${i}`));
+    }
+    for (const r of [...known, ...unknown]) expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { code: -1, message: LOGIN_FAILED, data: null } });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[3]!;
+    // Both verify an argon2 hash; an unknown name must not be answered visibly faster.
+    expect(median(unknown.map((r) => r.ms))).toBeGreaterThan(median(known.map((r) => r.ms)) * 0.6);
+  });
+
+  it('require a captcha on the account after LOGIN_CAPTCHA_AFTER failures, from any address', async () => {
+    for (let i = 0; i < 3; i++) await login({ username: 'victim', password: 'wrong' }, freshIp());
+    const without = await login({ username: 'victim', password: 'right-password-1' }, freshIp());
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(CAPTCHA_REQUIRED);
+    const wrongCode = await login({ username: 'victim', password: 'right-password-1', cid: await captcha('abcd'), code: 'zzzz' }, freshIp());
+    expect(wrongCode.json().message).toBe('Verification Code Error.');
+    const ok = await login({ username: 'victim', password: 'right-password-1', cid: await captcha('abcd'), code: 'ABCD' }, freshIp());
+    expect(ok.json().code).toBe(0);
+    // Success forgets the failures: no captcha next time.
+    expect((await login({ username: 'victim', password: 'right-password-1' }, freshIp())).json().code).toBe(0);
+  });
+
+  it('lock the account for growing delays, answering 429 with Retry-After', async () => {
+    const fail = async () => login({ username: 'slow.victim', password: 'wrong', cid: await captcha('abcd'), code: 'abcd' }, freshIp());
+    for (let i = 0; i < 5; i++) expect((await fail()).statusCode).toBe(400);
+    const locked = await fail();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('1');
+    expect(locked.json()).toEqual({ code: -1, message: 'Too many failed sign-ins: wait 1 seconds, then try again (or reset your password by SMS)', data: null });
+    // Even the right password waits: a lock is checked before any password.
+    expect((await login({ username: 'slow.victim', password: 'right-password-1' }, freshIp())).statusCode).toBe(429);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await fail()).statusCode).toBe(400);
+    const longer = await fail();
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBe(2);
+  });
+
+  it('lock an IP address that tries many accounts, and only that address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 7; i++) expect((await login({ username: `spray-${i}`, password: 'wrong' }, ip)).statusCode).toBe(400);
+    const locked = await login({ username: 'spray-x', password: 'wrong' }, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    expect((await login({ username: 'spray-x', password: 'wrong' }, freshIp())).statusCode).toBe(400);
+  });
+});
+
+describe('login log', () => {
+  it('records every attempt with its reason, never a password', async () => {
+    await login({ username: 'logged', password: 'right-password-1' }, '10.77.0.1');
+    await login({ username: 'logged', password: 'secret-typo-77' }, '10.77.0.1');
+    const rows = await t.db.select().from(loginLogs).where(eq(loginLogs.ip, '10.77.0.1')).orderBy(loginLogs.id);
+    expect(rows.map((r) => [r.username, r.method, r.result, r.reason, r.userAgent])).toEqual([
+      ['logged', 'account', 1, 'ok', 'throttle-test'],
+      ['logged', 'account', 2, 'bad_credentials', 'throttle-test'],
+    ]);
+    expect(rows[0]?.tenantId).toBe(1);
+    const everything = JSON.stringify(await t.db.select().from(loginLogs));
+    expect(everything).not.toContain('right-password-1');
+    expect(everything).not.toContain('secret-typo-77');
+  });
+
+  it('is listed to administrators: their tenant only, every tenant for the platform', async () => {
+    const other = await createTenant(t.db, { code: 'log-b' });
+    const otherAdmin = await createUser(t.db, { username: 'log.admin', tenantId: other.tenantId, password: 'right-password-1', menuPaths: [] });
+    await t.db.execute(sql`insert into role_menus (tenant_id, role_id, menu_id)
+      select ${other.tenantId}, ur.role_id, m.id from user_roles ur, menus m where ur.user_id = ${otherAdmin} and m.permissions like '%/log/login/list%'`);
+    await login({ username: 'log.admin', password: 'right-password-1' }, '10.78.0.1');
+    const token = await tokenFor(t.db, other.tenantId, otherAdmin);
+    const mine = await t.app.inject({ url: '/user/admin/log/login/list', query: { pageSize: '100' }, headers: auth(token) });
+    expect(mine.json().data.list.map((r: { username: string }) => r.username)).toEqual(['log.admin']);
+    const platform = await t.app.inject({ url: '/user/admin/log/login/list', query: { filter: JSON.stringify([['username', 'like_right', 'nobody-']]) }, headers: auth(await t.login()) });
+    expect(platform.json().data.total).toBe(7);
+    const forbidden = await t.app.inject({ url: '/user/admin/log/audit/list', headers: auth(token) });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

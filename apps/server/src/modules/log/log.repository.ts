@@ -1,0 +1,70 @@
+import { count, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_LOG_FIELDS,
+  AUDIT_LOG_KEYWORD_FIELDS,
+  LOGIN_LOG_FIELDS,
+  LOGIN_LOG_KEYWORD_FIELDS,
+  type AuditLogRow,
+  type ListQuery,
+  type LoginLogRow,
+} from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { auditLogs, loginLogs } from '../../db/schema';
+import { listOrderBy, listWhere, type ListField, type ListSpec } from '../../lib/list-query.sql';
+
+/*
+ * Both lists run in the caller's tenant-scoped transaction: row-level security decides which tenants'
+ * rows exist (the caller's own; every tenant's once the platform entered the cross-tenant scope), so
+ * no tenant filter is written here.
+ */
+
+const loginFields: Record<(typeof LOGIN_LOG_FIELDS)[number], ListField> = {
+  id: { column: loginLogs.id, type: 'number' },
+  tenantId: { column: loginLogs.tenantId, type: 'number' },
+  userId: { column: loginLogs.userId, type: 'number' },
+  username: { column: loginLogs.username, type: 'string' },
+  method: { column: loginLogs.method, type: 'string' },
+  result: { column: loginLogs.result, type: 'number' },
+  reason: { column: loginLogs.reason, type: 'string' },
+  ip: { column: loginLogs.ip, type: 'string' },
+  createdAt: { column: loginLogs.createdAt, type: 'date' },
+};
+const loginSpec: ListSpec = {
+  resource: 'the login log',
+  fields: { ...loginFields, userAgent: { column: loginLogs.userAgent, type: 'string' } },
+  keywordFields: LOGIN_LOG_KEYWORD_FIELDS,
+};
+
+const auditFields: Record<(typeof AUDIT_LOG_FIELDS)[number], ListField> = {
+  id: { column: auditLogs.id, type: 'number' },
+  tenantId: { column: auditLogs.tenantId, type: 'number' },
+  userId: { column: auditLogs.userId, type: 'number' },
+  username: { column: auditLogs.username, type: 'string' },
+  action: { column: auditLogs.action, type: 'string' },
+  target: { column: auditLogs.target, type: 'string' },
+  ip: { column: auditLogs.ip, type: 'string' },
+  createdAt: { column: auditLogs.createdAt, type: 'date' },
+};
+const auditSpec: ListSpec = { resource: 'the audit log', fields: auditFields, keywordFields: AUDIT_LOG_KEYWORD_FIELDS };
+
+export async function listLoginLog(db: Db, q: ListQuery): Promise<{ list: LoginLogRow[]; total: number }> {
+  const where: SQL | undefined = listWhere(loginSpec, q.filter);
+  const [rows, totals] = await Promise.all([
+    db.select().from(loginLogs).where(where)
+      .orderBy(...listOrderBy(loginSpec, q.sort, [sql`${loginLogs.id} desc`]))
+      .limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(loginLogs).where(where),
+  ]);
+  return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
+}
+
+export async function listAuditLog(db: Db, q: ListQuery): Promise<{ list: AuditLogRow[]; total: number }> {
+  const where: SQL | undefined = listWhere(auditSpec, q.filter);
+  const [rows, totals] = await Promise.all([
+    db.select().from(auditLogs).where(where)
+      .orderBy(...listOrderBy(auditSpec, q.sort, [sql`${auditLogs.createdAt} desc`, sql`${auditLogs.id} desc`]))
+      .limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineCall } from './define-call';
+
+export const unreadCountSchema = z.object({
+  /** Unread private letters of the caller: the number on the header's message badge. */
+  letterCount: z.number().int().min(0),
+});
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const noticeUnreadCountCall = defineCall({
+  method: 'GET',
+  path: '/admin/admin/notice/count/un/read',
+  access: 'session',
+  tag: 'notice',
+  summary: 'Unread private letters of the caller (the header badge); polled on window focus.',
+  data: unreadCountSchema,
+});
+
+/**
+ * Notice calls the shell uses. Not yet in ALL_CALLS: the server refuses to start while a catalogue
+ * call has no handler, so they join ALL_CALLS together with their server implementation.
+ */
+export const NOTICE_CALLS = [noticeUnreadCountCall] as const;
