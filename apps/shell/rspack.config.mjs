@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { federationShared } from '@uc/shared/federation';
+import { ServiceWorkerPlugin } from './build/service-worker-plugin.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
@@ -50,6 +51,8 @@ export default (_env, argv) => {
         // Dev only: `org=http://localhost:3001/mf-manifest.json,...` replaces registry entries.
         'process.env.UC_REMOTE_OVERRIDES': JSON.stringify(dev ? (process.env.UC_REMOTE_OVERRIDES ?? '') : ''),
       }),
+      // The offline-capable app (spec section 4): sw.js with this build's precache list, production only.
+      ...(dev ? [] : [new ServiceWorkerPlugin({ publicPath: '/user/web/' })]),
       new ModuleFederationPlugin({
         name: 'shell',
         // No build-time remotes: the registry is read at runtime (DESIGN.md section 3).

@@ -3,13 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/shared';
 import { App } from './app/app';
 import { registerShellMessages } from './locales';
+import { setupPwa, watchConnectivity } from './pwa/setup-pwa';
 
 registerShellMessages();
 applyDocumentLocale();
+watchConnectivity();
 // Started before the first render so the site config and user are on their way while React mounts.
 // The remote registry follows once someone is signed in; remotes themselves load only when visited.
 void initSession().then(() => {
-  if (useSession.getState().currentUser) void loadRemoteRegistry();
+  const { currentUser, siteConfig } = useSession.getState();
+  if (currentUser) void loadRemoteRegistry();
+  // The dev server serves no sw.js; an unknown config (server down) leaves workers as they are.
+  if (process.env.NODE_ENV === 'production' && siteConfig) void setupPwa(siteConfig.offline);
 });
 
 const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setNavigator } from '@uc/shared';
+import { PwaNotices } from '../pwa/pwa-notices';
 import { router } from './router';
 
 export function App() {
@@ -9,5 +10,10 @@ export function App() {
     setNavigator((to, options) => router.navigate(to, options));
     return () => setNavigator(null);
   }, []);
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <PwaNotices />
+    </>
+  );
 }

@@ -1,26 +1,42 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { BASE_PATH } from '@uc/shared';
 import { RequireUser } from '../features/session/require-user';
-import { Lazy } from './lazy';
+import { lazyPage } from './lazy';
 
-// Everything below is loaded on demand. The login pages use deep antd imports only; the layout and
-// what renders inside it use the shared antd singleton, which must not be on the login page's path.
-const LoginPage = lazy(() => import('../features/login/login-page'));
-const LogoutPage = lazy(() => import('../features/session/logout-page'));
-const MainLayout = lazy(() => import('../features/layout/main-layout'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const ExceptionPage = lazy(() => import('../features/exception/exception-page'));
-const RemoteSwitch = lazy(() => import('../features/remotes/remote-switch'));
+// Everything below is loaded on demand, each behind a boundary with a retry (a chunk may fail to
+// load). The login pages use no antd; the layout and what renders inside it use the shared antd
+// singleton, which must not be on the login page's path.
+const LoginPage = lazyPage(() => import('../features/login/login-page'));
+const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
+const JumpPage = lazyPage(() => import('../features/session/jump-page'));
+// /user/access signs in with an open-access key once the server offers /user/admin/site/access/open/login;
+// until then it behaves as the jump page (a token hand-over).
+const AccessPage = JumpPage;
+const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
+const RemoteSwitch = lazyPage(() => import('../features/remotes/remote-switch'));
+
+/** Spec section 2: area addresses that redirect to their first page. */
+export const AREA_REDIRECTS: Record<string, string> = {
+  org: '/org/user',
+  permission: '/permission/menu',
+  home: '/home/account',
+  tenant: '/tenant/policy',
+};
 
 export const routes: RouteObject[] = [
   {
     path: '/user',
     children: [
       { index: true, element: <Navigate to="/user/login" replace /> },
-      { path: 'login', element: <Lazy><LoginPage /></Lazy> },
-      { path: 'reg', element: <Lazy><LoginPage /></Lazy> },
-      { path: 'logout', element: <Lazy><LogoutPage /></Lazy> },
+      // One screen for both (spec section 2); it picks the form from the address.
+      { path: 'login', element: <LoginPage /> },
+      { path: 'reg', element: <LoginPage /> },
+      { path: 'logout', element: <LogoutPage /> },
+      { path: 'jump', element: <JumpPage /> },
+      { path: 'access', element: <AccessPage /> },
+      { path: '*', element: <ExceptionPage status={404} bare /> },
     ],
   },
   {
@@ -28,16 +44,17 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        element: <Lazy><MainLayout /></Lazy>,
+        element: <MainLayout />,
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'dashboard', element: <Lazy><DashboardPage /></Lazy> },
-          { path: 'error/403', element: <Lazy><ExceptionPage status={403} /></Lazy> },
-          { path: 'error/404', element: <Lazy><ExceptionPage status={404} /></Lazy> },
-          { path: 'error/500', element: <Lazy><ExceptionPage status={500} /></Lazy> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'error/403', element: <ExceptionPage status={403} /> },
+          { path: 'error/404', element: <ExceptionPage status={404} /> },
+          { path: 'error/500', element: <ExceptionPage status={500} /> },
+          ...Object.entries(AREA_REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
           // Remote prefixes come from the runtime registry, so one splat route hands them out;
           // a path no remote claims is the 404 page.
-          { path: '*', element: <Lazy><RemoteSwitch notFound={<ExceptionPage status={404} />} /></Lazy> },
+          { path: '*', element: <RemoteSwitch notFound={<ExceptionPage status={404} />} forbidden={<ExceptionPage status={403} />} /> },
         ],
       },
     ],

@@ -8,3 +8,4 @@ export * from './menu.contract';
 export * from './log.contract';
 export * from './catalogue';
 export * from './notice.contract';
+export * from './notice.contract';

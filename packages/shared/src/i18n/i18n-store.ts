@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { StorageKey, readStorage, writeStorage } from '../session/storage-keys';
-import { DEFAULT_LOCALE, directionOf } from './locales';
+import { DEFAULT_LOCALE, directionOf, fallbackChain } from './locales';
 import { sharedEnUS } from './messages/en-US';
 import { sharedZhCN } from './messages/zh-CN';
 
@@ -33,13 +33,21 @@ export function registerMessages(locale: string, table: MessageTable): void {
 
 export const getLocale = (): string => useI18nStore.getState().locale;
 
-export function hasMessage(key: string, locale = getLocale()): boolean {
-  return tables[locale]?.[key] !== undefined || tables[DEFAULT_LOCALE]?.[key] !== undefined;
+function lookup(key: string, locale: string): string | undefined {
+  for (const code of fallbackChain(locale)) {
+    const text = tables[code]?.[key];
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
-/** Looks the key up in the current locale, then zh-CN (the fallback), then shows the key itself. */
+export function hasMessage(key: string, locale = getLocale()): boolean {
+  return lookup(key, locale) !== undefined;
+}
+
+/** Looks the key up along the locale's fallback chain (see `fallbackChain`), else shows the key itself. */
 export function t(key: string, params?: MessageParams, locale = getLocale()): string {
-  const text = tables[locale]?.[key] ?? tables[DEFAULT_LOCALE]?.[key] ?? key;
+  const text = lookup(key, locale) ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

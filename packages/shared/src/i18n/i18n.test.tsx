@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { LANGUAGE_CHANGED_EVENT, registerMessages, setLocale, t } from './i18n-store';
-import { directionOf, isRtlLocale } from './locales';
+import { directionOf, fallbackChain, isRtlLocale } from './locales';
 import { useT } from './use-t';
 
 beforeAll(() => {
@@ -16,12 +16,17 @@ describe('i18n', () => {
     expect(t('test.hello', { name: 'Ann' })).toBe('Hello, Ann');
   });
 
-  it('falls back to zh-CN, then to the key', () => {
+  it('falls back to en-US for other languages, to zh-CN for Chinese ones, then to the key', () => {
     setLocale('en-US');
     expect(t('test.onlyZh')).toBe('只有中文');
     setLocale('ja-JP');
+    expect(t('test.hello', { name: 'A' })).toBe('Hello, A');
+    expect(t('test.onlyZh')).toBe('只有中文');
+    setLocale('zh-TW');
     expect(t('test.hello', { name: 'A' })).toBe('你好，A');
     expect(t('test.missing')).toBe('test.missing');
+    expect(fallbackChain('ar-EG')).toEqual(['ar-EG', 'en-US', 'zh-CN']);
+    expect(fallbackChain('zh-CN')).toEqual(['zh-CN']);
   });
 
   it('stores the locale under umi_locale and sets the document direction', () => {

@@ -20,6 +20,25 @@ export const LOCALES = [
   { code: 'ku-IQ', label: 'کوردی' },
 ] as const;
 
+/** The complete table for readers of languages the console has no table for (see `fallbackChain`). */
+export const INTERNATIONAL_LOCALE = 'en-US';
+
+/**
+ * Where a missing text is looked up next. Chinese variants fall back to zh-CN (the default and
+ * fallback locale of the spec). Every other language falls back to en-US first: a French or Arabic
+ * reader is far likelier to read English than Chinese, and en-US is complete. zh-CN stays last,
+ * so a key that exists only there still shows rather than the raw key.
+ */
+export function fallbackChain(locale: string): string[] {
+  const chain = [locale];
+  if (!locale.toLowerCase().startsWith('zh')) chain.push(INTERNATIONAL_LOCALE);
+  chain.push(DEFAULT_LOCALE);
+  return [...new Set(chain)];
+}
+
+/** Whether the locale is offered by the selector (anything else stored is ignored at start). */
+export const isKnownLocale = (locale: string): boolean => LOCALES.some((l) => l.code === locale);
+
 /** Languages written right to left (spec section 9). */
 export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'];
 

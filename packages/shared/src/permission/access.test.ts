@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../contracts';
 import { access, anyAccessible, checkAccess } from './access';
+import { filterByPermission } from './filter-by-permission';
 
 const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 2,
@@ -55,5 +56,40 @@ describe('checkAccess', () => {
   it('makes a parent inaccessible when all its children are', () => {
     expect(anyAccessible(map, ['canFly', 'canSwim'])).toBe(false);
     expect(anyAccessible(map, ['canFly', 'canAdmin'])).toBe(true);
+  });
+});
+
+describe('menu-driven entries', () => {
+  const menu = [
+    { id: 1, name: 'Org', locale: '', path: '/org', icon: '', remark: '', redirect: '/org/user', hidden: false, children: [
+      { id: 2, name: 'Users', locale: '', path: '/org/user', icon: '', remark: '', redirect: '', hidden: false, children: [] },
+      { id: 3, name: 'Msg', locale: '', path: '/home/message/:id', icon: '', remark: '', redirect: '', hidden: true, children: [] },
+      { id: 4, name: 'Docs', locale: '', path: 'https://example.com/docs', icon: '', remark: '', redirect: '', hidden: false, children: [] },
+    ] },
+  ];
+  it('opens exactly the routes of the menu, with parameters', () => {
+    const map = access(user({ permissions: ['/x'] }), menu);
+    expect(map.canUser).toBe(true);
+    expect(checkAccess(map, 'canMenu', '/org/user')).toBe(true);
+    expect(checkAccess(map, 'canMenu', '/org/dept')).toBe(false);
+    expect(checkAccess(map, 'canMenu', '/home/message/42')).toBe(true);
+    expect(checkAccess(map, 'canMenu', '/home/message')).toBe(false);
+    expect(checkAccess(map, 'canMenu', 'https://example.com/docs')).toBe(false);
+  });
+  it('opens nothing when signed out, everything for the super admin', () => {
+    expect(checkAccess(access(null, menu), 'canMenu', '/org/user')).toBe(false);
+    expect(access(null, menu).canUser).toBe(false);
+    expect(checkAccess(access(user({ isSuperAdmin: true }), []), 'canMenu', '/tenant/policy')).toBe(true);
+  });
+  it('filters a button group by the permissions list', () => {
+    const map = access(user({ permissions: ['/user/admin/member/edit'] }));
+    const items = [
+      { key: 'add', permission: '/user/admin/member/edit' },
+      { key: 'del', permission: '/user/admin/member/delete' },
+      { key: 'both', permission: ['/user/admin/member/edit', '/user/admin/member/delete'] },
+      { key: 'free' },
+    ];
+    expect(filterByPermission(items, map).map((i) => i.key)).toEqual(['add', 'free']);
+    expect(filterByPermission(items, access(null)).map((i) => i.key)).toEqual(['free']);
   });
 });

@@ -4,7 +4,8 @@ import { access, type Access } from './access';
 
 export function useAccess(): Access {
   const user = useSession((s) => s.currentUser);
-  return useMemo(() => access(user), [user]);
+  const menu = useSession((s) => s.adminMenu);
+  return useMemo(() => access(user, menu), [user, menu]);
 }
 
 /** Whether the signed-in user holds the permission string; `loading` until the session has started. */

@@ -1,10 +1,11 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '@uc/shared';
+import { ConsoleConfigProvider } from '@uc/shared/ui';
 
 export type ExceptionStatus = 403 | 404 | 500;
 
-export default function ExceptionPage({ status }: { status: ExceptionStatus }) {
+function Exception({ status }: { status: ExceptionStatus }) {
   const t = useT();
   const navigate = useNavigate();
   return (
@@ -12,11 +13,23 @@ export default function ExceptionPage({ status }: { status: ExceptionStatus }) {
       status={status}
       title={status}
       subTitle={t(`exception.${status}`)}
+      data-testid={`exception-${status}`}
       extra={
         <Button type="primary" onClick={() => navigate('/')}>
           {t('exception.back')}
         </Button>
       }
     />
+  );
+}
+
+/** The 403/404/500 pages; `bare` when shown outside the main layout (which provides the theme). */
+export default function ExceptionPage({ status, bare = false }: { status: ExceptionStatus; bare?: boolean }) {
+  return bare ? (
+    <ConsoleConfigProvider>
+      <Exception status={status} />
+    </ConsoleConfigProvider>
+  ) : (
+    <Exception status={status} />
   );
 }

@@ -1,20 +1,36 @@
 import { Layout, Typography } from 'antd';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession, useT } from '@uc/shared';
+import { useAccess, useSession, useT } from '@uc/shared';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { findRoute, routeAllowed } from '../../app/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
+import ExceptionPage from '../exception/exception-page';
+import { AppDrawer, AppDrawerButton, HEADER_HEIGHT } from './app-drawer';
+import { HeaderApps } from './header-apps';
 import { HeaderLanguage } from './header-language';
 import { SideMenu } from './side-menu';
+import { UnreadBadge } from './unread-badge';
 import { UserMenu } from './user-menu';
 
-const HEADER_HEIGHT = 60;
 const SIDER_WIDTH = 208;
+
+/** The page of the current address, or 403 when the access map closes its route (spec section 6). */
+function GuardedOutlet() {
+  const { pathname } = useLocation();
+  const map = useAccess();
+  const route = findRoute(pathname);
+  // Routes the table does not know (addon remotes) are checked by the remote switch, which can tell 403 from 404.
+  if (route && !routeAllowed(route, map)) return <ExceptionPage status={403} />;
+  return <Outlet />;
+}
 
 function Frame() {
   const t = useT();
   const siteName = useSession((s) => s.siteConfig?.siteName);
   const adminMenu = useSession((s) => s.adminMenu);
   const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   // Spec section 6: an empty admin menu means this user may open nothing.
   if (adminMenu.length === 0 && pathname !== '/error/403') return <Navigate to="/error/403" replace />;
@@ -23,19 +39,23 @@ function Frame() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
         style={{
-          position: 'fixed', insetInline: 0, top: 0, zIndex: 100, height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`,
-          display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 16px',
+          position: 'fixed', insetInline: 0, top: 0, zIndex: 1001, height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`,
+          display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px',
           background: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
         }}
       >
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <AppDrawerButton open={drawerOpen} onClick={() => setDrawerOpen((o) => !o)} />
+        <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
           {siteName || t('app.name')}
         </Typography.Title>
-        <div style={{ display: 'flex', alignItems: 'center' }}>
+        <HeaderApps />
+        <div style={{ display: 'flex', alignItems: 'center', marginInlineStart: 'auto', height: '100%' }}>
+          <UnreadBadge />
           <HeaderLanguage />
           <UserMenu />
         </div>
       </Layout.Header>
+      <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <Layout.Sider
         width={SIDER_WIDTH}
         theme="light"
@@ -45,7 +65,7 @@ function Frame() {
       </Layout.Sider>
       <Layout style={{ marginTop: HEADER_HEIGHT, marginInlineStart: SIDER_WIDTH }}>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          <GuardedOutlet />
         </Layout.Content>
         <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
           <CopyrightFooter />
@@ -55,7 +75,7 @@ function Frame() {
   );
 }
 
-/** Mixed layout: fixed 60px header and fixed side menu, light theme (spec section 2). */
+/** Mixed layout: fixed 60px header with the app switcher, fixed side menu, light theme (spec section 2). */
 export default function MainLayout() {
   return (
     <ConsoleConfigProvider>

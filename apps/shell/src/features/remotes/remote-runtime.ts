@@ -70,3 +70,14 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
   }
   return pending;
 }
+
+/**
+ * Another module a remote exposes (market's './MarketPanel'), loaded on demand through the same
+ * registry, retry and fallback plugins as the routes.
+ */
+export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, fresh = false): Promise<T> {
+  register(remote, fresh);
+  const mod = await loadRemote<T>(`${remote.name}/${expose.replace(/^\.\//, '')}`);
+  if (!mod || isFailedRemoteModule(mod)) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
+  return mod;
+}

@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { hasMessage, loadRemoteRegistry, t, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { hasMessage, loadRemoteRegistry, t, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { pathAllowed } from '../../app/route-access';
 import { menuText } from '../../components/menu-text';
 import { RemoteOutlet } from './remote-outlet';
 import { effectiveRemotes, registerRegistry } from './remote-runtime';
@@ -28,12 +29,13 @@ function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
   return hasMessage(key) ? t(key) : remote.name;
 }
 
-/** Hands a path to the remote whose prefix claims it, or shows `notFound`. */
-export default function RemoteSwitch({ notFound }: { notFound: ReactNode }) {
+/** Hands a path to the remote whose prefix claims it, or shows `notFound` (or `forbidden` when the access map closes it). */
+export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactNode; forbidden: ReactNode }) {
   const { pathname } = useLocation();
   const registry = useSession((s) => s.remotes);
   const loaded = useSession((s) => s.remotesLoaded);
   const menu = useSession((s) => s.adminMenu);
+  const map = useAccess();
   useI18nStore((s) => s.locale);
   const remotes = useMemo(() => effectiveRemotes(registry), [registry]);
 
@@ -44,5 +46,6 @@ export default function RemoteSwitch({ notFound }: { notFound: ReactNode }) {
 
   const remote = remotes.find((r) => servesPath(r, pathname));
   if (!remote) return loaded ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  if (!pathAllowed(pathname, map)) return <>{forbidden}</>;
   return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu)} notFound={notFound} />;
 }

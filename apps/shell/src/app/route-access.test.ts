@@ -1,0 +1,54 @@
+import { access, type AdminMenuItem, type Access, type CurrentUser } from '@uc/shared';
+import { findRoute, pathAllowed, routeAllowed, ROUTE_ACCESS, type RouteAccess } from './route-access';
+
+const user: CurrentUser = { id: 2, username: 'ann', realName: 'Ann', avatar: '', tenantId: 3, tenantName: 'Acme', isSuperAdmin: false, roles: [], permissions: ['/x'] };
+const item = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({ id: path.length, name: path, locale: '', path, icon: '', remark: '', redirect: '', hidden: false, children });
+const menu = [item('/dashboard'), item('/org', [item('/org/user')]), item('/home', [item('/home/message')]), item('/addon/thing')];
+
+describe('route access map', () => {
+  const map = access(user, menu);
+
+  it('opens a route whose access entry says yes, and no other', () => {
+    expect(pathAllowed('/org/user', map)).toBe(true);
+    expect(pathAllowed('/org/dept', map)).toBe(false);
+    expect(pathAllowed('/tenant/policy', map)).toBe(false);
+    expect(pathAllowed('/dashboard', map)).toBe(true);
+  });
+
+  it('lets detail routes follow the list they belong to', () => {
+    expect(pathAllowed('/home/message/17', map)).toBe(true);
+    expect(findRoute('/home/message/17')?.path).toBe('/home/message/:id');
+    expect(pathAllowed('/tenant/details/3', map)).toBe(false);
+  });
+
+  it('closes a parent when all its children are closed, opens it when one is open', () => {
+    expect(pathAllowed('/org', map)).toBe(true);
+    expect(pathAllowed('/tenant', map)).toBe(false);
+    expect(pathAllowed('/permission', map)).toBe(false);
+  });
+
+  it('uses a boolean entry as is, calls a function entry, and treats a missing entry as no access', () => {
+    const custom = { ...map, canFly: false, canSwim: true, canDive: (path: string) => path === '/sea' } as Access;
+    const table: RouteAccess[] = [
+      { path: '/air', access: 'canFly' },
+      { path: '/pool', access: 'canSwim' },
+      { path: '/sea', access: 'canDive' },
+      { path: '/moon', access: 'canTeleport' },
+      { path: '/bare' },
+    ];
+    expect(table.map((r) => routeAllowed(r, custom))).toEqual([false, true, true, false, false]);
+  });
+
+  it('decides addon routes (not in the table) by the menu, deeper addresses by their menu ancestor', () => {
+    expect(pathAllowed('/addon/thing', map)).toBe(true);
+    expect(pathAllowed('/addon/thing/5/edit', map)).toBe(true);
+    expect(pathAllowed('/addon/other', map)).toBe(false);
+  });
+
+  it('opens nothing for a signed-out visitor, everything for the super admin', () => {
+    const nobody = access(null, menu);
+    expect(ROUTE_ACCESS.some((r) => routeAllowed(r, nobody))).toBe(false);
+    const root = access({ ...user, isSuperAdmin: true }, []);
+    expect(ROUTE_ACCESS.every((r) => routeAllowed(r, root))).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Button, Drawer, Empty, Flex, List, Result, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession, useT, type RemoteEntry } from '@uc/shared';
+import { MenuIcon } from '../../components/menu-icon';
+import { menuText } from '../../components/menu-text';
+import { effectiveRemotes, loadRemoteExpose } from '../remotes/remote-runtime';
+import { adminMenuFor, headerTarget, openHeaderTarget } from './header-nav';
+
+export const HEADER_HEIGHT = 60;
+/** The market remote and what it exposes for the drawer (DESIGN.md section 3). */
+export const MARKET_REMOTE = 'market';
+export const MARKET_PANEL_EXPOSE = './MarketPanel';
+
+type PanelModule = { default?: ComponentType; MarketPanel?: ComponentType };
+type PanelState = { status: 'missing' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; Panel: ComponentType };
+
+/** The market panel from the market remote, or a note saying it is not there (the drawer works regardless). */
+function MarketPanelSlot({ remote }: { remote: RemoteEntry | undefined }) {
+  const t = useT();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PanelState>(remote ? { status: 'loading' } : { status: 'missing' });
+  useEffect(() => {
+    if (!remote) return setState({ status: 'missing' });
+    let live = true;
+    setState({ status: 'loading' });
+    loadRemoteExpose<PanelModule>(remote, MARKET_PANEL_EXPOSE, attempt > 0).then(
+      (mod) => {
+        const Panel = mod.MarketPanel ?? mod.default;
+        if (live) setState(Panel ? { status: 'ready', Panel } : { status: 'failed' });
+      },
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt]);
+
+  if (state.status === 'missing') return <Empty data-testid="market-missing" description={t('drawer.market.missing')} style={{ marginTop: 96 }} />;
+  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  if (state.status === 'failed') {
+    return (
+      <Result
+        data-testid="market-failed"
+        status="warning"
+        title={t('drawer.market.failed')}
+        extra={<Button onClick={() => setAttempt((a) => a + 1)}>{t('remote.retry')}</Button>}
+      />
+    );
+  }
+  const { Panel } = state;
+  return <Panel />;
+}
+
+/**
+ * The app drawer (spec section 2): opened by the round button in the header, covering the screen
+ * below the 60px header; core functions (the header menus) on the left, the market on the right.
+ */
+export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const headerMenu = useSession((s) => s.headerMenu);
+  const adminMenu = useSession((s) => s.adminMenu);
+  const registry = useSession((s) => s.remotes);
+  const market = useMemo(() => effectiveRemotes(registry).find((r) => r.name === MARKET_REMOTE), [registry]);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      size="80%"
+      closable={false}
+      destroyOnHidden
+      rootStyle={{ top: HEADER_HEIGHT }}
+      styles={{ body: { padding: 0 } }}
+      data-testid="app-drawer"
+      aria-label={t('drawer.title')}
+    >
+      <Flex style={{ height: '100%' }}>
+        <nav aria-label={t('drawer.core')} style={{ width: 240, flex: 'none', borderInlineEnd: '1px solid rgba(5,5,5,0.06)', padding: 16, overflow: 'auto' }}>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            {t('drawer.core')}
+          </Typography.Title>
+          <List
+            size="small"
+            split={false}
+            dataSource={headerMenu}
+            locale={{ emptyText: t('layout.menu.empty') }}
+            renderItem={(item) => {
+              const menu = adminMenuFor(adminMenu, item.path);
+              return (
+                <List.Item style={{ paddingInline: 0 }}>
+                  <Button
+                    type="text"
+                    block
+                    icon={<MenuIcon name={item.icon} />}
+                    style={{ justifyContent: 'flex-start' }}
+                    onClick={() => {
+                      onClose();
+                      openHeaderTarget(headerTarget(item), navigate);
+                    }}
+                  >
+                    {menu ? menuText(menu) : item.title}
+                  </Button>
+                </List.Item>
+              );
+            }}
+          />
+        </nav>
+        <section aria-label={t('drawer.market')} style={{ flex: 1, minWidth: 0, padding: 16, overflow: 'auto' }}>
+          <MarketPanelSlot remote={market} />
+        </section>
+      </Flex>
+    </Drawer>
+  );
+}
+
+export function AppDrawerButton({ onClick, open }: { onClick: () => void; open: boolean }) {
+  const t = useT();
+  return <Button shape="circle" icon={<AppstoreOutlined />} aria-label={t('drawer.open')} aria-expanded={open} data-testid="app-drawer-button" onClick={onClick} />;
+}

@@ -1,0 +1,77 @@
+import { BASE_PATH } from '@uc/shared';
+
+export const SW_URL = `${BASE_PATH}/sw.js`;
+export const SW_SCOPE = `${BASE_PATH}/`;
+/** Caches the worker owns (see build/sw.template.js); other caches of the origin are not ours to clear. */
+export const CACHE_PREFIX = 'uc-shell-';
+
+export interface ServiceWorkerEnv {
+  serviceWorker?: ServiceWorkerContainer;
+  caches?: CacheStorage;
+  reload: () => void;
+}
+
+const browserEnv = (): ServiceWorkerEnv => ({
+  serviceWorker: typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+  caches: typeof caches !== 'undefined' ? caches : undefined,
+  reload: () => window.location.reload(),
+});
+
+export async function clearCaches(env: ServiceWorkerEnv = browserEnv()): Promise<void> {
+  if (!env.caches) return;
+  const keys = await env.caches.keys();
+  await Promise.all(keys.filter((k) => k.startsWith(CACHE_PREFIX)).map((k) => env.caches!.delete(k)));
+}
+
+/** The offline option is off: unregister existing workers of the console and clear their caches. */
+export async function unregisterServiceWorkers(env: ServiceWorkerEnv = browserEnv()): Promise<number> {
+  if (!env.serviceWorker) return 0;
+  const registrations = await env.serviceWorker.getRegistrations();
+  const ours = registrations.filter((r) => r.scope.endsWith(SW_SCOPE) || new URL(r.scope).pathname.startsWith(SW_SCOPE));
+  await Promise.all(ours.map((r) => r.unregister()));
+  await clearCaches(env);
+  return ours.length;
+}
+
+/**
+ * Confirming the new-version notice: the waiting worker takes over (skipWaiting), the caches are
+ * cleared, and the page reloads once the new worker controls it.
+ */
+export function activateWaiting(registration: ServiceWorkerRegistration, env: ServiceWorkerEnv = browserEnv()): void {
+  const waiting = registration.waiting;
+  if (!waiting || !env.serviceWorker) {
+    env.reload();
+    return;
+  }
+  let reloaded = false;
+  env.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloaded) return;
+    reloaded = true;
+    void clearCaches(env).finally(env.reload);
+  });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/**
+ * Registers the worker and reports a new version once it is installed and waiting. The first
+ * install (no controller yet) is no "new version": it just starts caching.
+ */
+export async function registerServiceWorker(
+  onUpdate: (registration: ServiceWorkerRegistration) => void,
+  env: ServiceWorkerEnv = browserEnv(),
+): Promise<ServiceWorkerRegistration | undefined> {
+  const container = env.serviceWorker;
+  if (!container) return undefined;
+  const registration = await container.register(SW_URL, { scope: SW_SCOPE });
+  const report = () => {
+    if (registration.waiting && container.controller) onUpdate(registration);
+  };
+  report();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') report();
+    });
+  });
+  return registration;
+}
