@@ -15,6 +15,7 @@ import { memberCalls } from './modules/member/member.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
+import { sessionCalls } from './modules/session/session.routes';
 import { siteCalls } from './modules/site/site.routes';
 
 export interface AppOptions {
@@ -54,8 +55,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...remoteCalls(db, remotes)],
-    { db, checkResponses },
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes)],
+    { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );
   // 6. The built console: shell and remotes.
   await registerStaticHosting(app, config.webDir, remotes);

@@ -44,6 +44,12 @@ describe('configuration', () => {
     expect(CONFIG_TABLE.map((c) => c.name)).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']));
   });
 
+  it('reads the session lifetime settings', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({ sessionTtlHours: 12, sessionSliding: true, sessionMaxHours: 168 });
+    expect(loadConfig({ SESSION_SLIDING: 'false', SESSION_TTL_HOURS: '200', SESSION_MAX_HOURS: '24' }, '/x')).toMatchObject({ sessionSliding: false, sessionMaxHours: 200 });
+    expect(() => loadConfig({ SESSION_SLIDING: 'maybe' }, '/x')).toThrow('SESSION_SLIDING is not a switch: set it to true or false or unset it to use true');
+  });
+
   it('reads the sign-in throttle settings', () => {
     expect(loadConfig({}, '/x').loginThrottle).toEqual({ captchaAfter: 3, delayAfter: 5, ipDelayAfter: 20, maxDelaySeconds: 900, windowMinutes: 15 });
     expect(loadConfig({ LOGIN_CAPTCHA_AFTER: '0', LOGIN_MAX_DELAY_SECONDS: '60' }, '/x').loginThrottle).toMatchObject({ captchaAfter: 0, maxDelaySeconds: 60 });

@@ -19,6 +19,8 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'Log level: fatal, error, warn, info, debug, trace or silent.' },
   { name: 'WEB_DIR', default: '<repo>/apps', description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.' },
   { name: 'SESSION_TTL_HOURS', default: '12', description: 'Hours a sign-in stays valid.' },
+  { name: 'SESSION_SLIDING', default: 'true', description: 'Sliding renewal: each use of a session (checked at most once a minute) moves its expiry to SESSION_TTL_HOURS from now; false keeps the expiry fixed at sign-in.' },
+  { name: 'SESSION_MAX_HOURS', default: '168', description: 'Longest a session can be renewed to, counted from sign-in (hours); at least SESSION_TTL_HOURS.' },
   { name: 'LOGIN_CAPTCHA_AFTER', default: '3', description: 'Failed sign-ins of one account (within LOGIN_FAILURE_WINDOW_MINUTES) after which it needs a captcha; 0 turns this off.' },
   { name: 'LOGIN_DELAY_AFTER', default: '5', description: 'Failed sign-ins of one account after which each further failure locks it for a growing delay (1 s, 2 s, 4 s ...).' },
   { name: 'LOGIN_IP_DELAY_AFTER', default: '20', description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.' },
@@ -65,6 +67,10 @@ const envSchema = z.object({
       .positive('SESSION_TTL_HOURS must be more than 0: set it to a number of hours such as 12 or unset it to use 12')
       .max(24 * 366, 'SESSION_TTL_HOURS must be at most 8784 (a year): set a shorter lifetime or unset it to use 12'),
   ),
+  SESSION_SLIDING: optional(
+    z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'SESSION_SLIDING is not a switch: set it to true or false or unset it to use true' }).transform((v) => ['true', '1', 'on'].includes(v)),
+  ),
+  SESSION_MAX_HOURS: optional(intVar('SESSION_MAX_HOURS', 168, 1, 24 * 366)),
   LOGIN_CAPTCHA_AFTER: optional(intVar('LOGIN_CAPTCHA_AFTER', 3, 0, 1000)),
   LOGIN_DELAY_AFTER: optional(intVar('LOGIN_DELAY_AFTER', 5, 1, 1000)),
   LOGIN_IP_DELAY_AFTER: optional(intVar('LOGIN_IP_DELAY_AFTER', 20, 1, 100000)),
@@ -90,6 +96,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   webDir: string;
   sessionTtlHours: number;
+  sessionSliding: boolean;
+  sessionMaxHours: number;
   loginThrottle: LoginThrottleConfig;
 }
 
@@ -114,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL ?? 'info',
     webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : join(serverRoot(), '..'),
     sessionTtlHours: e.SESSION_TTL_HOURS ?? 12,
+    sessionSliding: e.SESSION_SLIDING ?? true,
+    sessionMaxHours: Math.max(e.SESSION_MAX_HOURS ?? 168, e.SESSION_TTL_HOURS ?? 12),
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

@@ -4,6 +4,7 @@ import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
 import { withTenant } from '../db/tenant-scope';
 import { requirePermission, requireSession, type Session } from '../modules/auth/access';
+import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from './envelope';
@@ -42,10 +43,10 @@ export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.
   return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query'): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(zodMessage(result.error));
+  if (!result.success) throw badRequest(zodMessage(result.error, [], part));
   return result.data;
 }
 
@@ -61,6 +62,7 @@ export const registeredCalls = (app: FastifyInstance): readonly CallContract[] =
 
 export interface RegistrarOptions {
   db: Db;
+  sessions: SessionPolicy;
   /** Checks every response against the contract's data schema (tests; costs time in production). */
   checkResponses?: boolean;
 }
@@ -88,13 +90,13 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
-        const session = call.access === 'public' ? undefined : await requireSession(options.db, token);
+        const session = call.access === 'public' ? undefined : await requireSession(options.db, token, options.sessions);
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
-          const body = parse(call.body, req.body);
+          const body = parse(call.body, req.body, 'body');
           let target = auditTargetOf(body);
           const ctx: CallContext<unknown, unknown> = {
-            query: parse(call.query, req.query),
+            query: parse(call.query, req.query, 'query'),
             body,
             token,
             get session(): Session {

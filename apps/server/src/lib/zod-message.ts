@@ -20,13 +20,15 @@ function deepest(issue: Issue): { issue: Issue; path: PropertyKey[] } {
   return best && best.path.length > 0 ? { issue: best.issue, path: [...issue.path, ...best.path] } : { issue, path: issue.path };
 }
 
-/** "username: username is required" — the field, then the rule; several problems joined with "; ". */
-export function zodMessage(error: z.ZodError, prefix: PropertyKey[] = []): string {
+/** "username: username is required" (`root` names a problem of the whole value, such as "body") — the field, then the rule; several problems joined with "; ". */
+export function zodMessage(error: z.ZodError, prefix: PropertyKey[] = [], root?: string): string {
   return error.issues
     .map((raw) => {
       const { issue, path } = deepest(raw);
       const field = [...prefix, ...path].map(String).join('.');
-      return field ? `${field}: ${issue.message}` : issue.message;
+      // A problem with the whole value (a body that is not an object) names the part: "body: ...".
+      const name = field || root;
+      return name ? `${name}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }

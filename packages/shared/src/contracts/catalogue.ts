@@ -1,5 +1,6 @@
 import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
+import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
@@ -22,6 +23,9 @@ export const ALL_CALLS: readonly CallContract[] = [
   adminMenuCall,
   loginLogListCall,
   auditLogListCall,
+  memberSessionsCall,
+  revokeSessionCall,
+  forceLogoutCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

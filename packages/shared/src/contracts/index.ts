@@ -6,6 +6,6 @@ export * from './auth.contract';
 export * from './member.contract';
 export * from './menu.contract';
 export * from './log.contract';
+export * from './session.contract';
 export * from './catalogue';
-export * from './notice.contract';
 export * from './notice.contract';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
-import { findLiveSession, touchSession } from './session.repository';
+import { findLiveSession, touchSession, type SessionPolicy } from './session.repository';
 import { hashToken } from './token';
 
 /** The signed-in caller, read from the database on every request (a revocation counts at once). */
@@ -16,14 +16,17 @@ export interface Session {
 
 const ENABLED = 1;
 
-/** The session of a token, or a 61 (not signed in) / 60 (tenant disabled or expired) error. */
-export async function requireSession(db: Db, token: string | null): Promise<Session> {
+/**
+ * The session of a token, or a 61 (not signed in, disabled user) / 60 (tenant disabled or expired)
+ * error. Runs on the system connection (reviewed bypass): the tenant is what it finds out.
+ */
+export async function requireSession(db: Db, token: string | null, policy: SessionPolicy): Promise<Session> {
   if (!token) throw notSignedIn();
   const row = await findLiveSession(db, hashToken(token));
   if (!row) throw notSignedIn('Your session has expired or was ended: please sign in again');
   if (row.userStatus !== ENABLED) throw notSignedIn('Your account is disabled: ask an administrator to enable it');
   if (row.tenantStatus !== ENABLED || (row.tenantExpiresAt && row.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
-  if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(db, row.sessionId);
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(db, row.sessionId, policy);
   return {
     sessionId: row.sessionId,
     userId: row.userId,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, tenants, users } from '../../db/schema';
 
@@ -49,10 +49,50 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-/** Refreshes last_seen_at at most once a minute per session (a write on every call would be wasteful). */
-export async function touchSession(db: Db, sessionId: number): Promise<void> {
+/** How long sessions live: SESSION_TTL_HOURS, SESSION_SLIDING, SESSION_MAX_HOURS. */
+export interface SessionPolicy {
+  ttlHours: number;
+  sliding: boolean;
+  maxHours: number;
+}
+
+/**
+ * Refreshes last_seen_at at most once a minute per session (a write on every call would be wasteful);
+ * with sliding renewal the expiry moves to ttl from now, never past sign-in + maxHours.
+ */
+export async function touchSession(db: Db, sessionId: number, policy: SessionPolicy): Promise<void> {
+  const renewed = sql`least(now() + make_interval(secs => ${policy.ttlHours * 3600}), ${sessions.createdAt} + make_interval(secs => ${policy.maxHours * 3600}))`;
   await db
     .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
+    .set(policy.sliding ? { lastSeenAt: sql`now()`, expiresAt: sql`greatest(${sessions.expiresAt}, ${renewed})` } : { lastSeenAt: sql`now()` })
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+}
+
+/** Ends sessions of a user at once (force logout, disabling, password change); returns how many. */
+export async function revokeUserSessions(db: Db, tenantId: number, userId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Live sessions of one user, newest first. */
+export async function liveSessionsOf(db: Db, tenantId: number, userId: number) {
+  return db
+    .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.id));
+}
+
+/** Ends one live session of one user; false when it is not theirs (or not live). */
+export async function revokeOwnSession(db: Db, tenantId: number, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,38 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/shared/contracts';
+import { users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
+
+/** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */
+export function sessionCalls(): CallImplementation[] {
+  return [
+    implement(memberSessionsCall, async ({ db, session }) => {
+      const rows = await liveSessionsOf(db, session.tenantId, session.userId);
+      return {
+        list: rows.map((r) => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          lastSeenAt: r.lastSeenAt.toISOString(),
+          expiresAt: r.expiresAt.toISOString(),
+          current: r.id === session.sessionId,
+        })),
+      };
+    }),
+    implement(revokeSessionCall, async ({ db, session, body }) => {
+      if (!(await revokeOwnSession(db, session.tenantId, session.userId, body.id))) {
+        throw notFound(`You have no live session ${body.id}: reload the list of your sessions`);
+      }
+      return null;
+    }),
+    implement(forceLogoutCall, async ({ db, session, body }) => {
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, body.id), isNull(users.deletedAt)));
+      if (!user) throw notFound(`There is no user ${body.id} in your tenant: reload the user list`);
+      return { revoked: await revokeUserSessions(db, session.tenantId, user.id) };
+    }),
+  ];
+}
