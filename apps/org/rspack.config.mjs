@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { federationShared } from '@uc/shared/federation';
-import { UcRemotePlugin } from './build/uc-remote-plugin.mjs';
+import { UcRemotePlugin } from '@uc/shared/build/uc-remote-plugin';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));

@@ -1,21 +1,13 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 
 const OUT = 'uc-remote.json';
 
-function listFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? listFiles(full) : [full];
-  });
-}
-
 /**
- * Writes dist/uc-remote.json (`{ name, version, routes }`) next to mf-manifest.json, which the server
- * reads to publish the remote at /user/web/remotes/<name>/<version>/. The version ends in a hash of
- * every emitted file, so any change of content is a new, separately cacheable version.
+ * Emits uc-remote.json (`{ name, version, routes }`) next to mf-manifest.json; the server reads it to
+ * publish the remote at /user/web/remotes/<name>/<version>/. The version ends in a hash of every other
+ * emitted asset, so any change of content is a new, separately cacheable version. It is emitted as an
+ * asset (not written to disk after emit) so the dev server, which keeps its output in memory, has it too.
  */
 export class UcRemotePlugin {
   /** @param {{ name: string, version: string, routes: string[] }} options */
@@ -25,19 +17,23 @@ export class UcRemotePlugin {
 
   /** @param {import('@rspack/core').Compiler} compiler */
   apply(compiler) {
-    // After emit, so the MF manifest (written late in processAssets) is part of the hash.
-    compiler.hooks.afterEmit.tap('UcRemotePlugin', (compilation) => {
-      if (compilation.errors.length > 0) return;
-      const outDir = compiler.options.output.path;
-      if (!outDir) return;
-      const hash = createHash('sha256');
-      for (const file of listFiles(outDir).filter((f) => path.basename(f) !== OUT).sort()) {
-        hash.update(path.relative(outDir, file));
-        hash.update(fs.readFileSync(file));
-      }
-      const { name, version, routes } = this.options;
-      const manifest = { name, version: `${version}-${hash.digest('hex').slice(0, 8)}`, routes };
-      fs.writeFileSync(path.join(outDir, OUT), `${JSON.stringify(manifest, null, 2)}\n`);
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('UcRemotePlugin', (compilation) => {
+      // The last stage, so the MF manifest and every optimised asset are part of the hash.
+      compilation.hooks.processAssets.tap({ name: 'UcRemotePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const hash = createHash('sha256');
+        const assets = compilation
+          .getAssets()
+          .filter((a) => a.name !== OUT)
+          .sort((a, b) => (a.name < b.name ? -1 : 1));
+        for (const asset of assets) {
+          hash.update(asset.name);
+          hash.update(asset.source.buffer());
+        }
+        const { name, version, routes } = this.options;
+        const manifest = { name, version: `${version}-${hash.digest('hex').slice(0, 8)}`, routes };
+        compilation.emitAsset(OUT, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+      });
     });
   }
 }
