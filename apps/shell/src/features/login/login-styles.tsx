@@ -19,6 +19,16 @@ const css = `
   cursor: pointer; box-shadow: 0 2px 0 rgba(5,145,255,.1); transition: background .2s; }
 .uc-login-submit:hover { background: #40a9ff; }
 .uc-login-submit:disabled { opacity: .65; cursor: default; }
+.uc-login-link-button { display: block; line-height: 40px; text-align: center; text-decoration: none; }
+.uc-login-heading { font-size: 18px; font-weight: 500; text-align: center; margin: 0 0 24px; color: rgba(0,0,0,.88); }
+.uc-login-links { display: flex; justify-content: space-between; margin-top: 16px; font-size: 14px; }
+.uc-login-links a, .uc-login-linkish { color: #1890ff; text-decoration: none; background: none; border: 0; padding: 0; cursor: pointer; font-size: 14px; }
+.uc-login-sms { height: 40px; min-width: 112px; padding: 0 12px; border: 1px solid #d9d9d9; border-radius: 8px; background: #fff; cursor: pointer;
+  color: rgba(0,0,0,.88); font-size: 14px; white-space: nowrap; }
+.uc-login-sms:hover:not(:disabled) { color: #40a9ff; border-color: #40a9ff; }
+.uc-login-sms:disabled { color: rgba(0,0,0,.25); background: rgba(0,0,0,.04); cursor: not-allowed; }
+.uc-login-demo { width: 100%; height: 40px; margin-top: 16px; border: 1px dashed #1890ff; border-radius: 8px; background: #fff; color: #1890ff;
+  font-size: 16px; cursor: pointer; }
 `;
 
 export function LoginStyles() {

@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { setLocale } from '@uc/shared';
+import { registerShellMessages } from '../locales';
+import { isChunkLoadError, lazyPage } from './lazy';
+
+beforeAll(() => registerShellMessages());
+beforeEach(() => {
+  setLocale('zh-CN');
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+const chunkError = () => Object.assign(new Error('Loading chunk 721 failed.\n(error: http://x/721.js)'), { name: 'ChunkLoadError' });
+
+describe('lazy pages', () => {
+  it('recognise chunk and stylesheet load failures', () => {
+    expect(isChunkLoadError(chunkError())).toBe(true);
+    expect(isChunkLoadError(new Error('Loading CSS chunk 12 failed.'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+
+  it('show a retry instead of a white page when the chunk fails, and the retry imports again', async () => {
+    const factory = jest
+      .fn<Promise<{ default: ComponentType }>, []>()
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValueOnce({ default: () => <p>page body</p> });
+    const Page = lazyPage(factory);
+    render(<Page />);
+    expect(await screen.findByText('页面加载失败')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    expect(factory).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,155 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { call, setLocale, setNavigator, useSession, type CurrentUser, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
+import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { registerShellMessages } from '../../locales';
+import { loadRemoteExpose } from '../remotes/remote-runtime';
+import { AppDrawer } from './app-drawer';
+import { createThrottledRefresh } from './focus-refresh';
+import { activeHeaderKey, headerTarget } from './header-nav';
+import { UnreadBadge } from './unread-badge';
+import { UserMenu, userMenuItems } from './user-menu';
+
+jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('../remotes/remote-runtime', () => ({ ...jest.requireActual('../remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
+const mockCall = call as jest.MockedFunction<typeof call>;
+const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;
+
+const user: CurrentUser = { id: 1, username: 'admin', realName: 'Admin', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] };
+const header: HeaderMenuItem[] = [
+  { addon: 'ml.svc.user', title: '组织管理', icon: '', remark: '', path: '/org', affix: false },
+  { addon: 'ml.svc.iot', title: '物联网', icon: '', remark: '', path: '/iot/web/devices', affix: true },
+];
+
+beforeAll(() => registerShellMessages());
+beforeEach(() => {
+  setLocale('zh-CN');
+  mockCall.mockReset();
+  mockExpose.mockReset();
+  useSession.setState({ currentUser: user, headerMenu: header, adminMenu: [], remotes: [], status: 'ready' });
+});
+
+describe('header navigation', () => {
+  it('routes console paths, loads other site apps, opens affix and http items in a new tab', () => {
+    expect(headerTarget({ path: '/org', affix: false })).toEqual({ kind: 'route', to: '/org' });
+    expect(headerTarget({ path: '/user/web/tenant', affix: false })).toEqual({ kind: 'route', to: '/tenant' });
+    expect(headerTarget({ path: '/admin/web/addons/market', affix: false })).toEqual({ kind: 'page', href: '/admin/web/addons/market' });
+    expect(headerTarget({ path: '/org', affix: true })).toEqual({ kind: 'tab', href: '/user/web/org' });
+    expect(headerTarget({ path: 'https://docs.example.com', affix: false })).toEqual({ kind: 'tab', href: 'https://docs.example.com' });
+  });
+
+  it('marks the header item the address belongs to', () => {
+    expect(activeHeaderKey([{ path: '/org' }, { path: '/org/user' }, { path: '/tenant' }], '/org/user/5')).toBe('/org/user');
+    expect(activeHeaderKey([{ path: '/org' }], '/orgs')).toBeUndefined();
+  });
+});
+
+describe('user menu', () => {
+  it('offers center and settings only with an initial state, logout always', () => {
+    const t = (k: string) => k;
+    expect(userMenuItems(true, t).map((i) => i && 'key' in i && i.key).filter(Boolean)).toEqual(['/account/center', '/account/settings', 'logout']);
+    expect(userMenuItems(false, t).map((i) => i && 'key' in i && i.key)).toEqual(['logout']);
+  });
+
+  it('logs out to /user/logout with the encoded current address, clearing the user', async () => {
+    const navigate = jest.fn();
+    setNavigator(navigate);
+    render(
+      <MemoryRouter initialEntries={['/org/user']}>
+        <ConsoleConfigProvider>
+          <Routes>
+            <Route path="*" element={<UserMenu />} />
+          </Routes>
+        </ConsoleConfigProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.mouseEnter(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('退出登录'));
+    await waitFor(() => expect(useSession.getState().currentUser).toBeNull());
+    expect(navigate).toHaveBeenCalledWith(`/user/logout?redirect=${encodeURIComponent(window.location.href)}`, { replace: true });
+    setNavigator(null);
+  });
+});
+
+describe('unread badge', () => {
+  it('shows data.letterCount, refreshes on focus at most every 5 s and opens the private messages', async () => {
+    jest.useFakeTimers({ now: 0 });
+    mockCall.mockResolvedValueOnce({ letterCount: 3 }).mockResolvedValue({ letterCount: 7 });
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <ConsoleConfigProvider>
+          <Routes>
+            <Route path="/dashboard" element={<UnreadBadge />} />
+            <Route path="/home/message" element={<p>private messages</p>} />
+          </Routes>
+        </ConsoleConfigProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTitle('未读私信 3 条')).toBeInTheDocument();
+    expect(mockCall).toHaveBeenCalledTimes(1);
+    expect(mockCall.mock.calls[0]?.[0].path).toBe('/admin/admin/notice/count/un/read');
+
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(mockCall).toHaveBeenCalledTimes(1);
+    act(() => void jest.advanceTimersByTime(5000));
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    expect(mockCall).toHaveBeenCalledTimes(2);
+    expect(await screen.findByTitle('未读私信 7 条')).toBeInTheDocument();
+    jest.useRealTimers();
+
+    fireEvent.click(screen.getByTestId('unread-badge'));
+    expect(await screen.findByText('private messages')).toBeInTheDocument();
+  });
+
+  it('throttles by the gap', () => {
+    let now = 0;
+    const load = jest.fn();
+    const r = createThrottledRefresh(load, 5000, () => now);
+    expect(r.trigger()).toBe(true);
+    now = 4999;
+    expect(r.trigger()).toBe(false);
+    now = 10_000;
+    expect(r.trigger()).toBe(true);
+    r.force();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('app drawer', () => {
+  const renderDrawer = () =>
+    render(
+      <MemoryRouter>
+        <ConsoleConfigProvider>
+          <AppDrawer open onClose={jest.fn()} />
+        </ConsoleConfigProvider>
+      </MemoryRouter>,
+    );
+  const market: RemoteEntry = { name: 'market', entry: '/user/web/remotes/market/1/mf-manifest.json', version: '1', routes: [] };
+
+  it('lists the core functions from the header menus and says the market is not there yet', async () => {
+    renderDrawer();
+    expect(await screen.findByText('核心功能')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '组织管理' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '物联网' })).toBeInTheDocument();
+    expect(screen.getByText('应用市场暂未上线，敬请期待')).toBeInTheDocument();
+    expect(mockExpose).not.toHaveBeenCalled();
+  });
+
+  it('shows the market panel of the registered market remote', async () => {
+    useSession.setState({ remotes: [market] });
+    mockExpose.mockResolvedValue({ default: () => <p>50+ apps</p> });
+    renderDrawer();
+    expect(await screen.findByText('50+ apps')).toBeInTheDocument();
+    expect(mockExpose).toHaveBeenCalledWith(market, './MarketPanel', false);
+  });
+
+  it('keeps working when the market is down, with a retry', async () => {
+    useSession.setState({ remotes: [market] });
+    mockExpose.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ MarketPanel: () => <p>back</p> });
+    renderDrawer();
+    expect(await screen.findByText('应用市场暂时无法加载，其他功能不受影响')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '组织管理' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('back')).toBeInTheDocument();
+  });
+});
