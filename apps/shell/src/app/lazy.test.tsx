@@ -32,4 +32,14 @@ describe('lazy pages', () => {
     expect(await screen.findByText('page body')).toBeInTheDocument();
     expect(factory).toHaveBeenCalledTimes(2);
   });
+
+  it('reload the page when a retry in place did not help', async () => {
+    const reload = jest.fn();
+    const Page = lazyPage(() => Promise.reject(chunkError()), reload);
+    render(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: '重试' }));
+    expect(reload).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: '重试' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

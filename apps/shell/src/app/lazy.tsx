@@ -66,13 +66,18 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknow
  * `React.lazy` remembers a failed import forever; this one starts a fresh import on retry (the
  * bundler forgets a failed chunk, so the retry really fetches it again).
  */
-export function lazyPage<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazyPage<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, reload = () => window.location.reload()): ComponentType<P> {
   let Loaded = lazy(factory);
+  let retried = false;
   function Page(props: P) {
     const [, setAttempt] = useState(0);
     return (
       <ChunkErrorBoundary
         onRetry={() => {
+          // The federation runtime remembers a shared module (antd...) that failed to load; when a
+          // retry in place did not help, a page load starts from a clean slate.
+          if (retried) return reload();
+          retried = true;
           Loaded = lazy(factory);
           setAttempt((a) => a + 1);
         }}

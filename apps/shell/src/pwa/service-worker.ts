@@ -63,6 +63,8 @@ export async function registerServiceWorker(
   const container = env.serviceWorker;
   if (!container) return undefined;
   const registration = await container.register(SW_URL, { scope: SW_SCOPE });
+  // Some embedders (test browsers with workers blocked) resolve without a registration.
+  if (!registration) return undefined;
   const report = () => {
     if (registration.waiting && container.controller) onUpdate(registration);
   };
