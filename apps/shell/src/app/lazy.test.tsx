@@ -35,7 +35,7 @@ describe('lazy pages', () => {
 
   it('reload the page when a retry in place did not help', async () => {
     const reload = jest.fn();
-    const Page = lazyPage(() => Promise.reject(chunkError()), reload);
+    const Page = lazyPage<object>(() => Promise.reject<{ default: ComponentType }>(chunkError()), reload);
     render(<Page />);
     fireEvent.click(await screen.findByRole('button', { name: '重试' }));
     expect(reload).not.toHaveBeenCalled();

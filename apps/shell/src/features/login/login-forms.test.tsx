@@ -26,7 +26,10 @@ describe('field rules (spec section 5)', () => {
     expect(check('13800138000', rules.mobile)).toBeUndefined();
     expect(check('12a4', rules.smsCode)).toBe('login.smsCode.invalid');
     expect(check('123456', rules.smsCode)).toBeUndefined();
-    expect(check('12345', rules.newPassword)).toBe('register.password.length');
+    expect(check('1234', rules.smsCode)).toBe('login.smsCode.invalid');
+    expect(check('1234567', rules.newPassword)).toBe('register.password.length');
+    expect(check('ab', rules.newUsername)).toBe('register.username.length');
+    expect(check('a b c', rules.newUsername)).toBe('register.username.pattern');
   });
 });
 
@@ -87,9 +90,9 @@ describe('PhoneLoginForm', () => {
 describe('RegisterForm', () => {
   const fill = () => {
     type('用户名', 'newbie');
-    type('密码（至少 6 位）', 'secret-123');
+    type('密码（至少 8 位）', 'secret-123');
     type('手机号', '13900139000');
-    type('短信验证码', '1234');
+    type('短信验证码', '123456');
   };
 
   it('treats the invitation code as optional', async () => {
@@ -97,7 +100,7 @@ describe('RegisterForm', () => {
     render(<RegisterForm forceInvite={false} onSubmit={onSubmit} onSendCode={jest.fn()} />);
     fill();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
-    expect(onSubmit).toHaveBeenCalledWith({ username: 'newbie', password: 'secret-123', mobile: '13900139000', code: '1234', inviteCode: '' });
+    expect(onSubmit).toHaveBeenCalledWith({ username: 'newbie', password: 'secret-123', mobile: '13900139000', code: '123456', inviteCode: '' });
   });
 
   it('requires it when the login config forces invitations', async () => {
@@ -114,10 +117,10 @@ describe('RegisterForm', () => {
 
   it('checks password length and the required fields', async () => {
     render(<RegisterForm forceInvite={false} onSubmit={jest.fn()} onSendCode={jest.fn()} />);
-    type('密码（至少 6 位）', '123');
+    type('密码（至少 8 位）', '1234567');
     fireEvent.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('请输入用户名!')).toBeInTheDocument();
-    expect(screen.getByText('密码长度为 6 到 128 个字符')).toBeInTheDocument();
+    expect(screen.getByText('密码长度为 8 到 64 个字符')).toBeInTheDocument();
     expect(screen.getByText('请输入手机号！')).toBeInTheDocument();
   });
 });
@@ -131,10 +134,10 @@ describe('ResetPasswordForm', () => {
     expect(screen.getByText('请输入验证码！')).toBeInTheDocument();
     expect(screen.getByText('请输入密码!')).toBeInTheDocument();
     type('手机号', '13700137000');
-    type('短信验证码', '8888');
-    type('新密码（至少 6 位）', 'brand-new-pw');
+    type('短信验证码', '888888');
+    type('新密码（至少 8 位）', 'brand-new-pw');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '重置密码' })));
-    expect(onSubmit).toHaveBeenCalledWith({ mobile: '13700137000', code: '8888', password: 'brand-new-pw' });
+    expect(onSubmit).toHaveBeenCalledWith({ mobile: '13700137000', code: '888888', password: 'brand-new-pw' });
   });
 });
 
@@ -183,9 +186,9 @@ describe('login screen per loginConfig', () => {
       </MemoryRouter>,
     );
     type('用户名', 'newbie');
-    type('密码（至少 6 位）', 'secret-123');
+    type('密码（至少 8 位）', 'secret-123');
     type('手机号', '13900139000');
-    type('短信验证码', '1234');
+    type('短信验证码', '123456');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
     expect(await screen.findByTestId('register-result')).toHaveTextContent('你的账户 newbie 已注册成功。');
   });

@@ -25,7 +25,7 @@ export function RegisterForm({ forceInvite, onSendCode, onSubmit }: RegisterForm
   const t = useT();
   const form = useLightForm(
     { username: '', password: '', mobile: '', code: '', inviteCode: '' },
-    { username: rules.username, password: rules.newPassword, mobile: rules.mobile, code: rules.smsCode, ...(forceInvite ? { inviteCode: rules.inviteCode } : {}) },
+    { username: rules.newUsername, password: rules.newPassword, mobile: rules.mobile, code: rules.smsCode, ...(forceInvite ? { inviteCode: rules.inviteCode } : {}) },
   );
   const { values, errors, set } = form;
   const msg = (key?: string) => (key ? t(key) : undefined);

@@ -4,18 +4,28 @@
  */
 export type Rule = (value: string) => string | undefined;
 
-/** Mainland China mobile numbers: 11 digits starting 13-19 (what the SMS gateway accepts). */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-/** SMS codes are digits; the server sends 4 to 8 of them. */
-export const SMS_CODE_PATTERN = /^\d{4,8}$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+// The same rules as the server's contracts (account.contract.ts), checked against them in
+// validation.test.ts; repeated here because zod's messages are English-only and the login page
+// shows its own, translated ones.
+/** A mainland mobile number (11 digits from 1) or an international one in E.164 form. */
+export const MOBILE_PATTERN = /^(1[3-9]\d{9}|\+\d{6,15})$/;
+/** The server sends 6-digit SMS codes. */
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 64;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]+$/;
 
 export const required = (key: string): Rule => (value) => (value.trim() ? undefined : key);
 
 export const rules = {
-  username: [required('login.username.required'), (v: string) => (v.trim().length > USERNAME_MAX ? 'register.username.length' : undefined)],
+  username: [required('login.username.required')],
+  newUsername: [
+    required('login.username.required'),
+    (v: string) => (v.trim().length < USERNAME_MIN || v.trim().length > USERNAME_MAX ? 'register.username.length' : undefined),
+    (v: string) => (USERNAME_PATTERN.test(v.trim()) ? undefined : 'register.username.pattern'),
+  ],
   password: [required('login.password.required')],
   newPassword: [
     required('login.password.required'),
