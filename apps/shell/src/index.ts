@@ -1,2 +1,4 @@
 // Module federation's async boundary: shared singletons are negotiated before any app code runs.
-void import('./bootstrap');
+import { showBootFailure } from './boot-failure';
+
+import('./bootstrap').catch(showBootFailure);

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { accountLoginCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
-import { setLocale } from '../i18n/i18n-store';
+import { TimeoutError } from 'ky';
+import { setLocale, t } from '../i18n/i18n-store';
 import { createApiClient } from './api-client';
 import { ApiError, ErrorShowType } from './api-error';
 import { setApiUi, type ApiUi } from './api-ui';
@@ -110,6 +111,46 @@ describe('createApiClient', () => {
     setLocale('en-US');
     await createApiClient({ prefixUrl: 'http://uc.test', fetch: respond('oops', 500) }).call(siteConfigCall).catch(() => undefined);
     expect(ui.error).toHaveBeenLastCalledWith('Request failed with status code 500');
+  });
+
+  it('tells the server the reader\'s language', async () => {
+    setLocale('en-US');
+    const fetch = respond({ code: 0, message: '', data: null });
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall);
+    expect(requestOf(fetch).headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('redirect mode (9) goes to the login page with the current address', async () => {
+    const assign = jest.fn();
+    // A node test: a stand-in window with just the location the handler uses.
+    (globalThis as { window?: unknown }).window = { location: { href: 'http://uc.test/user/web/org/user', assign } };
+    try {
+      const fetch = respond({ code: -1, message: 'Nope', data: null });
+      await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall, { showType: ErrorShowType.redirect }).catch(() => undefined);
+      expect(assign).toHaveBeenCalledWith(`/user/web/user/login?redirect=${encodeURIComponent('http://uc.test/user/web/org/user')}`);
+      expect(ui.error).not.toHaveBeenCalled();
+    } finally {
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+
+  it('translates a time-out', async () => {
+    const fetch = jest.fn(async () => {
+      throw new TimeoutError(new Request('http://uc.test/x'));
+    });
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall)).rejects.toMatchObject({ kind: 'timeout' });
+    expect(ui.error).toHaveBeenCalledWith('请求超时，请稍后重试');
+  });
+
+  it('has the spec\'s messages in both languages', () => {
+    expect(['message.login.failed', 'message.captcha.error', 'message.captcha.failed', 'message.upload.selectFile', 'message.offline'].map((k) => t(k, undefined, 'en-US'))).toEqual([
+      'Login failed, please try again!',
+      'Verification Code Error.',
+      'Failed to obtain verification code, please try again!',
+      'Upload: Please select a file.',
+      'You are offline now',
+    ]);
+    expect(t('message.captcha.error', undefined, 'zh-CN')).toBe('验证码错误');
   });
 
   it('translates a network failure', async () => {

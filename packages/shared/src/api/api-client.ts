@@ -1,7 +1,7 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import type { CallBody, CallContract, CallData, CallQuery } from '../contracts/define-call';
 import { ResultCode, type Envelope } from '../contracts/envelope';
-import { t } from '../i18n/i18n-store';
+import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
 import { handleApiError } from './handle-api-error';
@@ -68,7 +68,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     retry: 0,
     throwHttpErrors: false,
     hooks: {
-      beforeRequest: [(request) => request.headers.set('Authorization', getToken())],
+      beforeRequest: [
+        (request) => {
+          request.headers.set('Authorization', getToken());
+          // So the server can answer in the reader's language where it has the texts.
+          request.headers.set('Accept-Language', getLocale());
+        },
+      ],
     },
   });
 

@@ -10,6 +10,12 @@ export const sharedEnUS: MessageTable = {
   'request.timeout.content': 'Go to the login page?',
   'request.timeout.ok': 'Go to login',
   'request.timeout.cancel': 'Cancel',
+  // The messages of the spec's list (section 8), for every app to use.
+  'message.login.failed': 'Login failed, please try again!',
+  'message.captcha.error': 'Verification Code Error.',
+  'message.captcha.failed': 'Failed to obtain verification code, please try again!',
+  'message.upload.selectFile': 'Upload: Please select a file.',
+  'message.offline': 'You are offline now',
   'list.search.placeholder': 'Search keyword',
   'list.total': '{total} items in total',
   'list.reload': 'Reload',

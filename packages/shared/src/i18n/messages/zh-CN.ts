@@ -11,6 +11,12 @@ export const sharedZhCN: MessageTable = {
   'request.timeout.content': '确定跳转到登录页？',
   'request.timeout.ok': '确定跳转',
   'request.timeout.cancel': '取消',
+  // The messages of the spec's list (section 8), for every app to use.
+  'message.login.failed': '登录失败，请重试！',
+  'message.captcha.error': '验证码错误',
+  'message.captcha.failed': '获取验证码失败，请重试！',
+  'message.upload.selectFile': '上传：请选择文件',
+  'message.offline': '当前处于离线状态',
   'list.search.placeholder': '搜索关键词',
   'list.total': '共 {total} 条',
   'list.reload': '刷新',
