@@ -9,6 +9,7 @@ import { installErrorHandling } from './lib/error-handler';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
 import { registerStaticHosting } from './lib/static-hosting';
+import { accountCalls } from './modules/account/account.routes';
 import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
 import { memberCalls } from './modules/member/member.routes';
@@ -16,6 +17,7 @@ import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { sessionCalls } from './modules/session/session.routes';
+import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { siteCalls } from './modules/site/site.routes';
 
 export interface AppOptions {
@@ -53,9 +55,10 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const db = database.db;
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
   await remotes.scan();
+  const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes)],
+    [...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes)],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );
   // 6. The built console: shell and remotes.

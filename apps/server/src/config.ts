@@ -21,6 +21,8 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'SESSION_TTL_HOURS', default: '12', description: 'Hours a sign-in stays valid.' },
   { name: 'SESSION_SLIDING', default: 'true', description: 'Sliding renewal: each use of a session (checked at most once a minute) moves its expiry to SESSION_TTL_HOURS from now; false keeps the expiry fixed at sign-in.' },
   { name: 'SESSION_MAX_HOURS', default: '168', description: 'Longest a session can be renewed to, counted from sign-in (hours); at least SESSION_TTL_HOURS.' },
+  { name: 'SMS_DRIVER', default: 'log', description: 'How SMS codes are sent: log (server log and the sms_outbox table; for development) or webhook (POST to SMS_WEBHOOK_URL).' },
+  { name: 'SMS_WEBHOOK_URL', default: '(unset)', description: 'With SMS_DRIVER=webhook: http(s) URL that receives POST {mobile, event, code, text} as JSON and answers 2xx.' },
   { name: 'LOGIN_CAPTCHA_AFTER', default: '3', description: 'Failed sign-ins of one account (within LOGIN_FAILURE_WINDOW_MINUTES) after which it needs a captcha; 0 turns this off.' },
   { name: 'LOGIN_DELAY_AFTER', default: '5', description: 'Failed sign-ins of one account after which each further failure locks it for a growing delay (1 s, 2 s, 4 s ...).' },
   { name: 'LOGIN_IP_DELAY_AFTER', default: '20', description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.' },
@@ -71,6 +73,8 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'SESSION_SLIDING is not a switch: set it to true or false or unset it to use true' }).transform((v) => ['true', '1', 'on'].includes(v)),
   ),
   SESSION_MAX_HOURS: optional(intVar('SESSION_MAX_HOURS', 168, 1, 24 * 366)),
+  SMS_DRIVER: optional(z.enum(['log', 'webhook'], { error: 'SMS_DRIVER is not a driver: set it to log or webhook or unset it to use log' })),
+  SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'SMS_WEBHOOK_URL is not an http(s) URL: set it to the URL of your SMS gateway, such as https://sms.example.com/send' })),
   LOGIN_CAPTCHA_AFTER: optional(intVar('LOGIN_CAPTCHA_AFTER', 3, 0, 1000)),
   LOGIN_DELAY_AFTER: optional(intVar('LOGIN_DELAY_AFTER', 5, 1, 1000)),
   LOGIN_IP_DELAY_AFTER: optional(intVar('LOGIN_IP_DELAY_AFTER', 20, 1, 100000)),
@@ -99,6 +103,7 @@ export interface Config {
   sessionSliding: boolean;
   sessionMaxHours: number;
   loginThrottle: LoginThrottleConfig;
+  sms: { driver: 'log' | 'webhook'; webhookUrl: string | undefined };
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -113,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((i) => i.message).join('\n'));
   }
   const e = parsed.data;
+  if (e.SMS_DRIVER === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('SMS_DRIVER=webhook needs SMS_WEBHOOK_URL: set it to the URL of your SMS gateway, or set SMS_DRIVER=log');
+  }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -124,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlHours: e.SESSION_TTL_HOURS ?? 12,
     sessionSliding: e.SESSION_SLIDING ?? true,
     sessionMaxHours: Math.max(e.SESSION_MAX_HOURS ?? 168, e.SESSION_TTL_HOURS ?? 12),
+    sms: { driver: e.SMS_DRIVER ?? 'log', webhookUrl: e.SMS_WEBHOOK_URL },
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

@@ -40,6 +40,9 @@ const STARTUP_LOCK = 873_401_002;
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection the server ends (restart, failover, DROP DATABASE) is an 'error' event on the
+  // pool; unhandled, it would crash the process. The pool replaces the connection on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect().catch((err: Error) => {
     void pool.end();

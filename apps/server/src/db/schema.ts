@@ -32,6 +32,8 @@ export const tenants = pgTable('tenants', {
   expiresAt: ts('expires_at'),
   /** The platform's own tenant administers all tenants. */
   isPlatform: boolean('is_platform').notNull().default(false),
+  /** The tenant policy (quotas, allowed menus); null: no limits. */
+  policyId: bigint('policy_id', { mode: 'number' }),
   remark: text('remark').notNull().default(''),
   ...timestamps,
 });
@@ -138,6 +140,8 @@ export const users = pgTable(
     foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }),
     // User names are global (sign-in does not ask for a tenant), compared case-insensitively.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Mobile sign-in and SMS password reset find users by number.
+    index('users_mobile_idx').on(t.mobile),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
@@ -268,3 +272,4 @@ export const siteSettings = pgTable('site_settings', {
 });
 
 export * from './schema-security';
+export * from './schema-account';

@@ -4,7 +4,7 @@ import { hashPassword } from '../modules/auth/auth.service';
 import { insertMissingSettings } from '../modules/site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from '../modules/site/site.settings';
 import type { Db } from './client';
-import { depts, menus, roles, tenants, userRoles, users } from './schema';
+import { depts, menus, roles, tenantPolicies, tenants, userRoles, users } from './schema';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
 
 export const PLATFORM_TENANT_ID = 1;
@@ -72,6 +72,22 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
 }
 
 /**
+ * The default tenant policy: registration creates a new tenant whose administrator role gets every
+ * menu except the platform's own (tenant management, platform binding).
+ */
+async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
+  const [existing] = await db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
+  if (existing) return;
+  const rows = await db.select({ id: menus.id, path: menus.path, parentId: menus.parentId }).from(menus);
+  const platformOnly = new Set(rows.filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind').map((m) => m.id));
+  // Buttons have no path: they follow their parent.
+  for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);
+  const menuIds = rows.filter((m) => !platformOnly.has(m.id)).map((m) => m.id);
+  await db.insert(tenantPolicies).values({ title: 'Default policy', isDefault: true, tenantSetting: 1, menuIds });
+  log.info('Seeded the default tenant policy (registration creates a new tenant)');
+}
+
+/**
  * First-start data, idempotent: each part is written only when missing, so a second start (or a second
  * instance, which waits on the start-up lock) changes nothing and an administrator's edits are kept.
  */
@@ -81,6 +97,7 @@ export async function seed(db: Db, options: { adminPassword?: string; log: SeedL
     await seedPlatform(tx, options.adminPassword, options.log);
     const [menuCount] = await tx.select({ n: count() }).from(menus);
     if ((menuCount?.n ?? 0) === 0) options.log.info(`Seeded ${await insertMenus(tx, MENU_SEED, null)} menu entries`);
+    await seedDefaultPolicy(tx, options.log);
     await insertMissingSettings(tx, { ...SITE_CONFIG_DEFAULTS, ...LOGIN_CONFIG_DEFAULTS });
   });
 }

@@ -1,5 +1,6 @@
 import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
+import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from './account.contract';
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
@@ -26,6 +27,10 @@ export const ALL_CALLS: readonly CallContract[] = [
   memberSessionsCall,
   revokeSessionCall,
   forceLogoutCall,
+  smsSendCall,
+  mobileLoginCall,
+  resetPasswordSmsCall,
+  registerCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

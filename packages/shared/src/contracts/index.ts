@@ -7,5 +7,6 @@ export * from './member.contract';
 export * from './menu.contract';
 export * from './log.contract';
 export * from './session.contract';
+export * from './account.contract';
 export * from './catalogue';
 export * from './notice.contract';

@@ -1,0 +1,166 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { roles, smsCodes, smsOutbox, tenantInvites, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
+import { auth, createTenant, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { writeSetting } from '../site/settings.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const newMobile = () => `1390000${String(++n).padStart(4, '0')}`;
+const ip = () => `10.50.0.${n % 250}`;
+const sendSms = (event: string, mobile: string, how: 'query' | 'body' = 'query') =>
+  t.app.inject({ method: 'POST', url: '/admin/admin/sms/send', remoteAddress: ip(), ...(how === 'query' ? { query: { event, mobile } } : { payload: { event, mobile } }) });
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: ip() });
+async function codeFor(event: string, mobile: string): Promise<string> {
+  const res = await sendSms(event, mobile);
+  expect(res.json()).toMatchObject({ code: 0, data: { cooldownSeconds: 60, expiresInSeconds: 600 } });
+  const [row] = await t.db.select().from(smsOutbox).where(and(eq(smsOutbox.mobile, mobile), eq(smsOutbox.event, event))).orderBy(desc(smsOutbox.id)).limit(1);
+  return /\d{6}/.exec(row!.body)![0];
+}
+const allowResend = (mobile: string) => t.db.update(smsCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(smsCodes.mobile, mobile));
+
+describe('SMS codes', () => {
+  it('are sent for query parameters or a JSON body; only a hash is stored', async () => {
+    const mobile = newMobile();
+    const code = await codeFor('register', mobile);
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await t.db.select().from(smsCodes).where(eq(smsCodes.mobile, mobile));
+    expect(stored!.codeHash).not.toContain(code);
+    expect((stored!.expiresAt.getTime() - Date.now()) / 60_000).toBeGreaterThan(9.9);
+    expect((await sendSms('bind', newMobile(), 'body')).json().code).toBe(0);
+  });
+
+  it('name the wrong field', async () => {
+    expect((await sendSms('login', '12345')).json().message).toBe('mobile: Phone number is invalid!');
+    expect((await sendSms('party', newMobile())).json().message).toMatch(/^event: event must be one of login, register, resetPwd, bind/);
+  });
+
+  it('wait 60 seconds between sends to one number, then count against an hourly limit', async () => {
+    const mobile = newMobile();
+    await codeFor('register', mobile);
+    const again = await sendSms('register', mobile);
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(55);
+    for (let i = 1; i < 10; i++) {
+      await allowResend(mobile);
+      expect((await sendSms('register', mobile)).statusCode).toBe(200);
+    }
+    await allowResend(mobile);
+    const limited = await sendSms('register', mobile);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many SMS codes for this number/);
+  });
+});
+
+describe('mobile sign-in', () => {
+  it('works once per code, not with a stale, expired or other-event code, and a code dies after 5 wrong guesses', async () => {
+    const mobile = newMobile();
+    await createUser(t.db, { username: `mob-${mobile}`, mobile });
+    const code = await codeFor('login', mobile);
+    const ok = await post('/user/admin/site/mobileLogin', { mobile, code });
+    expect(ok.json().code).toBe(0);
+    expect((await t.app.inject({ url: '/user/admin/member/info', headers: auth(ok.json().data.token) })).json().data.username).toBe(`mob-${mobile}`);
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code })).json().message).toBe('Verification Code Error.');
+
+    await allowResend(mobile);
+    const expiring = await codeFor('login', mobile);
+    await t.db.update(smsCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(smsCodes.mobile, mobile));
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: expiring })).statusCode).toBe(400);
+
+    await allowResend(mobile);
+    const resetCode = await codeFor('resetPwd', mobile);
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: resetCode })).statusCode).toBe(400);
+
+    await allowResend(mobile);
+    const guessed = await codeFor('login', mobile);
+    const wrong = guessed === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await post('/user/admin/site/mobileLogin', { mobile, code: wrong });
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: guessed })).json().message).toBe('Verification Code Error.');
+  });
+});
+
+describe('password reset by SMS', () => {
+  it('refuses a common password without spending the code, then sets the new one and ends every session', async () => {
+    const mobile = newMobile();
+    await createUser(t.db, { username: `reset-${mobile}`, mobile, password: 'user-password-1' });
+    const before = await t.login(`reset-${mobile}`, 'user-password-1');
+    const code = await codeFor('resetPwd', mobile);
+    const common = await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'baseball' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toMatch(/^password: this password is among the most commonly used/);
+    expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'short' })).json().message).toBe('password: password must be at least 8 characters');
+    expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'brand new horse staple' })).json().code).toBe(0);
+    expect((await t.app.inject({ url: '/user/admin/member/info', headers: auth(before) })).json().code).toBe(61);
+    await t.login(`reset-${mobile}`, 'brand new horse staple');
+  });
+});
+
+describe('registration', () => {
+  const reg = async (body: Record<string, unknown>) => {
+    const mobile = (body.mobile as string) ?? newMobile();
+    const code = await codeFor('register', mobile);
+    return post('/user/admin/site/register', { password: 'a good long passphrase', code, ...body, mobile });
+  };
+
+  it('by default creates a new tenant whose default administrator is the registrant', async () => {
+    const res = await reg({ username: 'founder' });
+    expect(res.json().code).toBe(0);
+    const { tenantId, id } = res.json().data;
+    expect(tenantId).not.toBe(1);
+    const [role] = await t.db.select({ isDefaultAdmin: roles.isDefaultAdmin }).from(userRoles).innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId))).where(eq(userRoles.userId, id));
+    expect(role?.isDefaultAdmin).toBe(true);
+    const token = await t.login('founder', 'a good long passphrase');
+    const list = await t.app.inject({ url: '/user/admin/member/list', headers: auth(token) });
+    expect(list.json().data.list.map((u: { username: string }) => u.username)).toEqual(['founder']);
+  });
+
+  it('refuses a taken name, a taken number, a common password and a reused code, naming the field', async () => {
+    const mobile = newMobile();
+    expect((await reg({ username: 'admin' })).json().message).toMatch(/^username: this user name is taken/);
+    expect((await reg({ username: 'someone', password: 'password1' })).json().message).toMatch(/^password: /);
+    const code = await codeFor('register', mobile);
+    expect((await post('/user/admin/site/register', { username: 'first.one', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
+    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toMatch(/^mobile: this phone number is already registered/);
+  });
+
+  it('joins the default tenant with its department, role and post when the policy says 2', async () => {
+    const home = await createTenant(t.db, { code: 'reg-home' });
+    const [role] = await t.db.insert(roles).values({ tenantId: home.tenantId, name: 'Member', key: 'member' }).returning({ id: roles.id });
+    await t.db.update(tenantPolicies).set({ tenantSetting: 2, defaultTenantId: home.tenantId, defaultDeptId: home.deptId, defaultRoleId: role!.id }).where(eq(tenantPolicies.isDefault, true));
+    try {
+      const res = await reg({ username: 'joiner' });
+      expect(res.json().data.tenantId).toBe(home.tenantId);
+      const [user] = await t.db.select().from(users).where(eq(users.username, 'joiner'));
+      expect(user?.deptId).toBe(home.deptId);
+    } finally {
+      await t.db.update(tenantPolicies).set({ tenantSetting: 1 }).where(eq(tenantPolicies.isDefault, true));
+    }
+  });
+
+  it('with a valid invitation creates the invite\'s tenant and marks the invite used; a used or unknown code is refused', async () => {
+    const [policy] = await t.db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
+    await t.db.insert(tenantInvites).values({ title: 'Acme', companyName: 'Acme Ltd', policyId: policy!.id, code: 'ACME-2024' });
+    const res = await reg({ username: 'acme.boss', inviteCode: 'ACME-2024' });
+    expect(res.json().code).toBe(0);
+    const [tenant] = await t.db.select().from(tenants).where(eq(tenants.id, res.json().data.tenantId));
+    expect(tenant?.name).toBe('Acme Ltd');
+    const [invite] = await t.db.select().from(tenantInvites).where(eq(tenantInvites.code, 'ACME-2024'));
+    expect(invite).toMatchObject({ used: true, usedUsername: 'acme.boss', usedUserId: res.json().data.id });
+    expect((await reg({ username: 'acme.two', inviteCode: 'ACME-2024' })).json().message).toMatch(/^inviteCode: this invitation code is not valid or was already used/);
+    expect((await reg({ username: 'acme.three', inviteCode: 'NOPE' })).statusCode).toBe(400);
+  });
+
+  it('needs an invitation when forceInvite is on, and nothing when registration is off', async () => {
+    await writeSetting(t.db, 'forceInvite', true);
+    expect((await reg({ username: 'no.invite' })).json().message).toMatch(/^inviteCode: an invitation code is required/);
+    await writeSetting(t.db, 'forceInvite', false);
+    await writeSetting(t.db, 'registerSwitch', false);
+    expect((await reg({ username: 'closed' })).statusCode).toBe(403);
+    await writeSetting(t.db, 'registerSwitch', true);
+  });
+});

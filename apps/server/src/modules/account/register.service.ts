@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { depts, roleMenus, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
+import { AppError, badRequest, forbidden, unavailable } from '../../lib/errors';
+import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
+import { consumeSmsCode } from '../sms/sms.service';
+import { checkPassword } from './password-policy';
+
+/*
+ * Registration (issue 3): by the default tenant policy's tenant setting (1 a new tenant whose default
+ * administrator is the registrant, 2 join the policy's default tenant with its default department,
+ * role and post), or by a valid unused invitation (a new tenant named after the invite's company,
+ * under the invite's policy). Runs on the system connection (reviewed bypass: it creates tenants).
+ */
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  mobile: string;
+  code: string;
+  inviteCode?: string;
+  registerSwitch: boolean;
+  forceInvite: boolean;
+}
+
+const conflict = (message: string) => new AppError(409, -1, message);
+type Policy = typeof tenantPolicies.$inferSelect;
+
+async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenantId: number; deptId: number; roleId: number }> {
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({ name, code: `t-${randomBytes(5).toString('hex')}`, policyId: policy.id })
+    .returning({ id: tenants.id });
+  const tenantId = tenant!.id;
+  const [dept] = await tx.insert(depts).values({ tenantId, name }).returning({ id: depts.id });
+  const [role] = await tx
+    .insert(roles)
+    .values({ tenantId, name: 'Administrator', key: 'admin', dataScope: 1, isDefaultAdmin: true })
+    .returning({ id: roles.id });
+  if (policy.menuIds.length > 0) {
+    await tx.insert(roleMenus).values(policy.menuIds.map((menuId) => ({ tenantId, roleId: role!.id, menuId })));
+  }
+  return { tenantId, deptId: dept!.id, roleId: role!.id };
+}
+
+export async function register(db: Db, input: RegisterInput): Promise<{ id: number; username: string; tenantId: number }> {
+  if (!input.registerSwitch) throw forbidden('Registration is closed: ask an administrator for an account');
+  if (input.forceInvite && !input.inviteCode) throw badRequest('inviteCode: an invitation code is required to register here: ask the platform for one');
+  checkPassword(input.password);
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  if (taken) throw conflict('username: this user name is taken: choose another');
+  const [mobileTaken] = await db.select({ id: users.id }).from(users).where(and(eq(users.mobile, input.mobile), isNull(users.deletedAt)));
+  if (mobileTaken) throw conflict('mobile: this phone number is already registered: sign in, or reset the password by SMS');
+  const [invite] = input.inviteCode
+    ? await db.select().from(tenantInvites).where(and(eq(tenantInvites.code, input.inviteCode), eq(tenantInvites.used, false)))
+    : [];
+  if (input.inviteCode && !invite) throw badRequest('inviteCode: this invitation code is not valid or was already used: check it, or ask for a new one');
+  const [policy] = invite
+    ? await db.select().from(tenantPolicies).where(eq(tenantPolicies.id, invite.policyId))
+    : await db.select().from(tenantPolicies).where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, 1))).orderBy(asc(tenantPolicies.id)).limit(1);
+  if (!policy) throw unavailable('Registration is not set up: there is no default tenant policy; tell the platform administrator');
+  if (!invite && policy.tenantSetting === 2 && !policy.defaultTenantId) {
+    throw unavailable('Registration is not set up: the default tenant policy has no default tenant; tell the platform administrator');
+  }
+  if (!(await consumeSmsCode(db, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
+  const passwordHash = await hashPassword(input.password);
+
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const joinDefault = !invite && policy.tenantSetting === 2;
+    const place = joinDefault
+      ? { tenantId: policy.defaultTenantId!, deptId: policy.defaultDeptId, roleId: policy.defaultRoleId, postId: policy.defaultPostId }
+      : { ...(await newTenant(tx, invite?.companyName ?? `${input.username}'s organisation`, policy)), postId: null };
+    const [user] = await tx
+      .insert(users)
+      .values({ tenantId: place.tenantId, username: input.username, passwordHash, mobile: input.mobile, deptId: place.deptId, postId: place.postId })
+      .returning({ id: users.id });
+    const userId = user!.id;
+    if (place.roleId) await tx.insert(userRoles).values({ tenantId: place.tenantId, userId, roleId: place.roleId });
+    if (place.postId) await tx.insert(userPosts).values({ tenantId: place.tenantId, userId, postId: place.postId });
+    if (invite) {
+      const marked = await tx
+        .update(tenantInvites)
+        .set({ used: true, usedUserId: userId, usedUsername: input.username, usedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(tenantInvites.id, invite.id), eq(tenantInvites.used, false)))
+        .returning({ id: tenantInvites.id });
+      // Someone else used it a moment ago: undo everything.
+      if (marked.length === 0) throw badRequest('inviteCode: this invitation code was just used: ask for a new one');
+    }
+    return { id: userId, username: input.username, tenantId: place.tenantId };
+  });
+}
