@@ -64,3 +64,14 @@ export function setLocale(locale: string): void {
   applyDocumentLocale(locale);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(LANGUAGE_CHANGED_EVENT, { detail: { locale } }));
 }
+
+/**
+ * Subscribes code outside React (a chart library, a remote's own i18n) to language switches; React
+ * components need nothing, `useT` re-renders them. Returns the unsubscribe function.
+ */
+export function onLanguageChanged(listener: (locale: string) => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const handler = (event: Event) => listener((event as CustomEvent<{ locale: string }>).detail.locale);
+  window.addEventListener(LANGUAGE_CHANGED_EVENT, handler);
+  return () => window.removeEventListener(LANGUAGE_CHANGED_EVENT, handler);
+}

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { LANGUAGE_CHANGED_EVENT, registerMessages, setLocale, t } from './i18n-store';
+import { LANGUAGE_CHANGED_EVENT, onLanguageChanged, registerMessages, setLocale, t } from './i18n-store';
 import { directionOf, fallbackChain, isRtlLocale } from './locales';
 import { useT } from './use-t';
 
@@ -56,5 +56,12 @@ describe('i18n', () => {
     expect(screen.getByText('Hello, Bo')).toBeInTheDocument();
     expect(heard).toHaveBeenCalledTimes(1);
     window.removeEventListener(LANGUAGE_CHANGED_EVENT, heard);
+
+    const follower = jest.fn();
+    const stop = onLanguageChanged(follower);
+    act(() => setLocale('he-IL'));
+    stop();
+    act(() => setLocale('zh-CN'));
+    expect(follower.mock.calls).toEqual([['he-IL']]);
   });
 });
