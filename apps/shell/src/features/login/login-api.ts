@@ -1,10 +1,21 @@
-import { accountLoginCall, call, type AccountLoginBody, type LoginResult } from '@uc/shared';
+import {
+  accountLoginCall,
+  call,
+  mobileLoginCall,
+  registerCall,
+  resetPasswordSmsCall,
+  smsSendCall,
+  type AccountLoginBody,
+  type LoginResult,
+  type SmsEvent,
+} from '@uc/shared';
 import type { PhoneLoginValues } from './phone-login-form';
 import type { RegisterValues } from './register-form';
 import type { ResetPasswordValues } from './reset-password-form';
 
-/** What an SMS code is for: the server binds each code to one purpose (DESIGN.md section 5). */
+/** What an SMS code is for: the server binds each code to one event (DESIGN.md section 5). */
 export type SmsPurpose = 'login' | 'register' | 'reset';
+const SMS_EVENT: Record<SmsPurpose, SmsEvent> = { login: 'login', register: 'register', reset: 'resetPwd' };
 
 /** Result of a registration: a session when the server signs the new user in at once. */
 export interface RegisterResult {
@@ -14,7 +25,7 @@ export interface RegisterResult {
 
 /**
  * The calls of the login screen. A call whose server contract does not exist yet is left out, and
- * the screen hides what needs it (see `available`).
+ * the screen hides what needs it (`loginFeatures`): today that is the demo sign-in.
  */
 export interface LoginApi {
   accountLogin: (body: AccountLoginBody) => Promise<LoginResult>;
@@ -27,4 +38,12 @@ export interface LoginApi {
 
 export const loginApi: LoginApi = {
   accountLogin: (body) => call(accountLoginCall, { body }),
+  // The spec sends event and mobile as query parameters (section 7).
+  sendSmsCode: async (mobile, purpose) => void (await call(smsSendCall, { query: { mobile, event: SMS_EVENT[purpose] } })),
+  mobileLogin: (body) => call(mobileLoginCall, { body }),
+  register: async ({ inviteCode, ...rest }) => {
+    const data = await call(registerCall, { body: { ...rest, ...(inviteCode ? { inviteCode } : {}) } });
+    return { username: data.username };
+  },
+  resetPassword: async (body) => void (await call(resetPasswordSmsCall, { body })),
 };
