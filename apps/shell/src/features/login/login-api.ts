@@ -29,7 +29,8 @@ export interface RegisterResult {
  */
 export interface LoginApi {
   accountLogin: (body: AccountLoginBody) => Promise<LoginResult>;
-  sendSmsCode?: (mobile: string, purpose: SmsPurpose) => Promise<void>;
+  /** Resolves with the seconds to wait before the next code. */
+  sendSmsCode?: (mobile: string, purpose: SmsPurpose) => Promise<number>;
   mobileLogin?: (values: PhoneLoginValues) => Promise<LoginResult>;
   register?: (values: RegisterValues) => Promise<RegisterResult>;
   resetPassword?: (values: ResetPasswordValues) => Promise<void>;
@@ -39,7 +40,7 @@ export interface LoginApi {
 export const loginApi: LoginApi = {
   accountLogin: (body) => call(accountLoginCall, { body }),
   // The spec sends event and mobile as query parameters (section 7).
-  sendSmsCode: async (mobile, purpose) => void (await call(smsSendCall, { query: { mobile, event: SMS_EVENT[purpose] } })),
+  sendSmsCode: async (mobile, purpose) => (await call(smsSendCall, { query: { mobile, event: SMS_EVENT[purpose] } })).cooldownSeconds,
   mobileLogin: (body) => call(mobileLoginCall, { body }),
   register: async ({ inviteCode, ...rest }) => {
     const data = await call(registerCall, { body: { ...rest, ...(inviteCode ? { inviteCode } : {}) } });

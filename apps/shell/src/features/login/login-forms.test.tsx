@@ -77,6 +77,14 @@ describe('PhoneLoginForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({ mobile: '13800138000', code: '246810' });
   });
 
+  it('waits as long as the server says', async () => {
+    jest.useFakeTimers();
+    render(<PhoneLoginForm onSubmit={jest.fn()} onSendCode={jest.fn().mockResolvedValue(90)} />);
+    type('手机号', '13800138000');
+    await act(async () => fireEvent.click(screen.getByTestId('sms-send')));
+    expect(screen.getByTestId('sms-send')).toHaveTextContent('90 秒后重新获取');
+  });
+
   it('lets the user ask again at once when sending failed', async () => {
     const onSendCode = jest.fn().mockRejectedValue(new Error('Failed to obtain verification code, please try again!'));
     render(<PhoneLoginForm onSubmit={jest.fn()} onSendCode={onSendCode} />);

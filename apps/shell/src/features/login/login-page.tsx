@@ -75,8 +75,9 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
   };
   const captchaFailed = useCallback(() => void toast.error(t('login.captcha.failure')), [toast, t]);
   const sendCode = (purpose: 'login' | 'register' | 'reset') => async (mobile: string) => {
-    await api.sendSmsCode!(mobile, purpose);
+    const cooldown = await api.sendSmsCode!(mobile, purpose);
     void toast.success(t('login.smsCode.sent'));
+    return cooldown;
   };
   const keepRedirect = params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : '';
 

@@ -11,7 +11,7 @@ export interface PhoneLoginValues {
 }
 
 export interface PhoneLoginFormProps {
-  onSendCode: (mobile: string) => Promise<void>;
+  onSendCode: (mobile: string) => Promise<number | void>;
   onSubmit: (values: PhoneLoginValues) => Promise<void>;
 }
 

@@ -16,7 +16,7 @@ export interface RegisterValues {
 export interface RegisterFormProps {
   /** loginConfig.forceInvite: the invitation code is required instead of optional. */
   forceInvite: boolean;
-  onSendCode: (mobile: string) => Promise<void>;
+  onSendCode: (mobile: string) => Promise<number | void>;
   onSubmit: (values: RegisterValues) => Promise<void>;
 }
 

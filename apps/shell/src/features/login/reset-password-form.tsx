@@ -12,7 +12,7 @@ export interface ResetPasswordValues {
 }
 
 export interface ResetPasswordFormProps {
-  onSendCode: (mobile: string) => Promise<void>;
+  onSendCode: (mobile: string) => Promise<number | void>;
   onSubmit: (values: ResetPasswordValues) => Promise<void>;
 }
 

@@ -8,8 +8,11 @@ interface SmsCodeFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  /** Sends a code; resolves when the server accepted (the countdown starts), rejects otherwise. */
-  onSend: () => Promise<void>;
+  /**
+   * Sends a code; resolves when the server accepted (the countdown starts, from the server's
+   * cooldown when it says one), rejects otherwise.
+   */
+  onSend: () => Promise<number | void>;
   /** False while the mobile number is invalid: the button then only shows the mobile's message. */
   canSend: () => boolean;
 }
@@ -23,8 +26,8 @@ export function SmsCodeField({ value, onChange, error, onSend, canSend }: SmsCod
     if (running || sending || !canSend()) return;
     setSending(true);
     try {
-      await onSend();
-      start();
+      const cooldown = await onSend();
+      start(typeof cooldown === 'number' && cooldown > 0 ? cooldown : undefined);
     } catch {
       /* shown by the API client; the user may try again at once */
     } finally {
