@@ -10,10 +10,14 @@ import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
 import { registerStaticHosting } from './lib/static-hosting';
 import { authCalls } from './modules/auth/auth.routes';
+import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
+import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
 import { memberCalls } from './modules/member/member.routes';
+import { menuAdminCalls } from './modules/menu/menu-admin.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
+import { roleCalls } from './modules/role/role.routes';
 import { siteCalls } from './modules/site/site.routes';
 
 export interface AppOptions {
@@ -51,12 +55,17 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const db = database.db;
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
   await remotes.scan();
+  const icons = new IconCatalogue(iconFontDir());
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
+    [
+      ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(),
+      ...iconCalls(icons), ...remoteCalls(db, remotes),
+    ],
     { db, checkResponses },
   );
-  // 6. The built console: shell and remotes.
+  // 6. The built console: shell and remotes, and the icon font they share.
   await registerStaticHosting(app, config.webDir, remotes);
+  registerIconFont(app, icons);
   return app;
 }

@@ -39,10 +39,14 @@ export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.
   return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+function parse(schema: z.ZodType | undefined, value: unknown, where: 'query' | 'body'): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(zodMessage(result.error));
+  if (!result.success) {
+    // A problem with the whole value (a string where an object belongs) names the part of the request.
+    const whole = result.error.issues.every((i) => i.path.length === 0);
+    throw badRequest(`${whole ? `${where}: ` : ''}${zodMessage(result.error)}`);
+  }
   return result.data;
 }
 
@@ -83,8 +87,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
           const ctx: CallContext<unknown, unknown> = {
-            query: parse(call.query, req.query),
-            body: parse(call.body, req.body),
+            query: parse(call.query, req.query, 'query'),
+            body: parse(call.body, req.body, 'body'),
             token,
             get session(): Session {
               if (!session) throw notSignedIn();

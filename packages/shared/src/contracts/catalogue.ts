@@ -1,7 +1,12 @@
 import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
+import { iconListCall } from './icon.contract';
+import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
+import {
+  roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
+} from './role.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
@@ -19,6 +24,22 @@ export const ALL_CALLS: readonly CallContract[] = [
   memberListCall,
   headerMenuCall,
   adminMenuCall,
+  menuListCall,
+  menuViewCall,
+  menuOptionCall,
+  menuEditCall,
+  menuDeleteCall,
+  menuStatusCall,
+  iconListCall,
+  roleListCall,
+  roleViewCall,
+  roleOptionCall,
+  roleEditCall,
+  roleDeleteCall,
+  roleStatusCall,
+  roleMenusCall,
+  roleMenuTreeCall,
+  roleDeptTreeCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

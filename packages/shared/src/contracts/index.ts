@@ -5,4 +5,7 @@ export * from './site.contract';
 export * from './auth.contract';
 export * from './member.contract';
 export * from './menu.contract';
+export * from './menu-admin.contract';
+export * from './role.contract';
+export * from './icon.contract';
 export * from './catalogue';
