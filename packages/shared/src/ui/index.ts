@@ -5,3 +5,4 @@ export * from './antd-api-ui';
 export * from './console-config-provider';
 export * from './theme';
 export * from './standalone/run-standalone';
+export * from './icon-font';
