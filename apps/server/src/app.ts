@@ -12,12 +12,16 @@ import { registerStaticHosting } from './lib/static-hosting';
 import { accountCalls } from './modules/account/account.routes';
 import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
+import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
+import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
 import { memberCalls } from './modules/member/member.routes';
+import { menuAdminCalls } from './modules/menu/menu-admin.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { sessionCalls } from './modules/session/session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
+import { roleCalls } from './modules/role/role.routes';
 import { siteCalls } from './modules/site/site.routes';
 
 export interface AppOptions {
@@ -56,12 +60,17 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
   await remotes.scan();
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
+  const icons = new IconCatalogue(iconFontDir());
   registerCalls(
     app,
-    [...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes)],
+    [
+      ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(),
+      ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes),
+    ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );
-  // 6. The built console: shell and remotes.
+  // 6. The built console: shell and remotes, and the icon font they share.
   await registerStaticHosting(app, config.webDir, remotes);
+  registerIconFont(app, icons);
   return app;
 }

@@ -196,12 +196,29 @@ export const menus = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** Plugin (addon) the entry belongs to. */
     addon: text('addon').notNull().default('ml.svc.user'),
+    /** 1 PC, 2 mobile. */
+    client: smallint('client').notNull().default(1),
+    /** Routing alias (route name); unique over the catalogue when set. */
+    alias: text('alias').notNull().default(''),
+    /** Route whose menu item lights up while this entry (usually hidden) is open. */
+    highlight: text('highlight').notNull().default(''),
+    /** Rendered outside the main layout (a root route). */
+    isRoot: boolean('is_root').notNull().default(false),
+    /** Opens in a pop-up (modal) rather than a page. */
+    popup: boolean('popup').notNull().default(false),
+    /** Simplified routing: the route is registered without its parents' layout chain. */
+    simplified: boolean('simplified').notNull().default(false),
+    /** The page is kept alive (cached) when navigating away. */
+    keepAlive: boolean('keep_alive').notNull().default(false),
+    /** The routing address is an external link. */
+    external: boolean('external').notNull().default(false),
     ...common,
     ...timestamps,
   },
   (t) => [
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
     index('menus_parent_idx').on(t.parentId),
+    uniqueIndex('menus_alias_uq').on(t.alias).where(sql`${t.alias} <> ''`),
   ],
 );
 

@@ -48,9 +48,26 @@ export const MENU_SEED: MenuSeed[] = [
     children: [
       {
         type: 2, name: '角色管理', locale: 'menu.permission.role', path: '/permission/role', component: 'permission/role', icon: 'UsergroupAddOutlined',
-        permissions: [...crud('role'), `${u}/role/dataScope/edit`, `${u}/role/menu/edit`, `${u}/dept/option`, `${u}/menu/option`],
+        permissions: [...crud('role', ['list', 'view', 'option']), `${u}/role/dept/tree`],
+        children: [
+          { type: 3, name: '新增角色', locale: 'menu.permission.role.create', permissions: [`${u}/role/edit`] },
+          { type: 3, name: '编辑角色', locale: 'menu.permission.role.edit', permissions: [`${u}/role/edit`] },
+          { type: 3, name: '删除角色', locale: 'menu.permission.role.delete', permissions: [`${u}/role/delete`] },
+          { type: 3, name: '启用停用', locale: 'menu.permission.role.status', permissions: [`${u}/role/status`] },
+          { type: 3, name: '分配权限', locale: 'menu.permission.role.menus', permissions: [`${u}/role/menus`, `${u}/role/menu/tree`] },
+        ],
       },
-      { type: 2, name: '菜单管理', locale: 'menu.permission.menu', path: '/permission/menu', component: 'permission/menu', icon: 'MenuOutlined', permissions: crud('menu') },
+      {
+        type: 2, name: '菜单管理', locale: 'menu.permission.menu', path: '/permission/menu', component: 'permission/menu', icon: 'MenuOutlined',
+        permissions: crud('menu', ['list', 'view', 'option']),
+        // Changing the catalogue also needs the platform super administrator (menus are platform data).
+        children: [
+          { type: 3, name: '新增菜单', locale: 'menu.permission.menu.create', permissions: [`${u}/menu/edit`, '/admin/admin/icon/list'] },
+          { type: 3, name: '编辑菜单', locale: 'menu.permission.menu.edit', permissions: [`${u}/menu/edit`, '/admin/admin/icon/list'] },
+          { type: 3, name: '删除菜单', locale: 'menu.permission.menu.delete', permissions: [`${u}/menu/delete`] },
+          { type: 3, name: '启用停用', locale: 'menu.permission.menu.status', permissions: [`${u}/menu/status`] },
+        ],
+      },
       { type: 2, name: '开放授权', locale: 'menu.permission.openaccess', path: '/permission/openaccess', component: 'permission/openaccess', icon: 'KeyOutlined', permissions: crud('openaccess') },
     ],
   },

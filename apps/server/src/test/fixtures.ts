@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PLATFORM_TENANT_ID } from '../db/seed';
 import { depts, menus, roleMenus, roles, tenants, userRoles, users } from '../db/schema';
@@ -18,6 +18,8 @@ export interface UserFixture {
   status?: number;
   /** Route paths of the menus the user's own role grants; omitted: no role at all. */
   menuPaths?: string[];
+  /** Also grant the buttons below those menus. */
+  withButtons?: boolean;
   realName?: string;
   mobile?: string;
   email?: string;
@@ -56,7 +58,10 @@ export async function createUser(db: Db, u: UserFixture): Promise<number> {
     await db.insert(userRoles).values({ tenantId, userId: user.id, roleId: role.id });
     if (u.menuPaths.length > 0) {
       const granted = await db.select({ id: menus.id }).from(menus).where(inArray(menus.path, u.menuPaths));
-      await db.insert(roleMenus).values(granted.map((m) => ({ tenantId, roleId: role.id, menuId: m.id })));
+      const buttons = u.withButtons && granted.length > 0
+        ? await db.select({ id: menus.id }).from(menus).where(and(inArray(menus.parentId, granted.map((m) => m.id)), eq(menus.type, 3)))
+        : [];
+      await db.insert(roleMenus).values([...granted, ...buttons].map((m) => ({ tenantId, roleId: role.id, menuId: m.id })));
     }
   }
   return user.id;

@@ -4,7 +4,12 @@ import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
+import { iconListCall } from './icon.contract';
+import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
+import {
+  roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
+} from './role.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
@@ -31,6 +36,22 @@ export const ALL_CALLS: readonly CallContract[] = [
   mobileLoginCall,
   resetPasswordSmsCall,
   registerCall,
+  menuListCall,
+  menuViewCall,
+  menuOptionCall,
+  menuEditCall,
+  menuDeleteCall,
+  menuStatusCall,
+  iconListCall,
+  roleListCall,
+  roleViewCall,
+  roleOptionCall,
+  roleEditCall,
+  roleDeleteCall,
+  roleStatusCall,
+  roleMenusCall,
+  roleMenuTreeCall,
+  roleDeptTreeCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -8,5 +8,8 @@ export * from './menu.contract';
 export * from './log.contract';
 export * from './session.contract';
 export * from './account.contract';
+export * from './menu-admin.contract';
+export * from './role.contract';
+export * from './icon.contract';
 export * from './catalogue';
 export * from './notice.contract';

@@ -7,3 +7,4 @@ export * from './theme';
 export * from './standalone/run-standalone';
 export * from './permission-buttons';
 export * from './antd-locale';
+export * from './icon-font';

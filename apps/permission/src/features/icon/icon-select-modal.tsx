@@ -1,0 +1,97 @@
+import { Empty, Flex, Input, Modal, Pagination, Spin, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { call, iconListCall, ICON_CLASS_PREFIX, ICON_PAGE_SIZE, useT, type IconEntry } from '@uc/shared';
+import { IconFont } from '@uc/shared/ui';
+
+/** Spec section 9: the icon selector modal is 930 wide and pages 40 icons at a time. */
+export const ICON_MODAL_WIDTH = 930;
+
+export interface IconSelectModalProps {
+  open: boolean;
+  /** The current value (`icon-<font_class>`), pre-selected. */
+  value?: string;
+  onSubmit: (iconClass: string) => void;
+  onCancel: () => void;
+}
+
+/** Pages through the icon font from page 1 with a name filter; 提交 is enabled only once an icon is chosen. */
+export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectModalProps) {
+  const t = useT();
+  const [page, setPage] = useState(1);
+  const [name, setName] = useState('');
+  const [data, setData] = useState<{ list: IconEntry[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (open) setChosen(value?.startsWith(ICON_CLASS_PREFIX) ? value : undefined);
+  }, [open, value]);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoading(true);
+    call(iconListCall, { query: { page, pageSize: ICON_PAGE_SIZE, ...(name ? { name } : {}) }, signal: controller.signal })
+      .then((d) => setData({ list: d.list, total: d.total }))
+      .catch(() => undefined)
+      .finally(() => !controller.signal.aborted && setLoading(false));
+    return () => controller.abort();
+  }, [open, page, name]);
+
+  return (
+    <Modal
+      open={open}
+      width={ICON_MODAL_WIDTH}
+      title={t('perm.icon.title')}
+      okText={t('perm.icon.submit')}
+      cancelText={t('perm.icon.cancel')}
+      okButtonProps={{ disabled: !chosen }}
+      onOk={() => chosen && onSubmit(chosen)}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12}>
+        <Input.Search
+          allowClear
+          placeholder={t('perm.icon.filter')}
+          style={{ maxWidth: 320 }}
+          onSearch={(v) => {
+            setName(v.trim());
+            setPage(1);
+          }}
+        />
+        <Spin spinning={loading}>
+          {data.list.length === 0 && !loading ? (
+            <Empty description={t('perm.icon.empty')} />
+          ) : (
+            <div role="listbox" aria-label={t('perm.icon.title')} style={{ display: 'grid', gridTemplateColumns: 'repeat(10, 1fr)', gap: 8, minHeight: 200 }}>
+              {data.list.map((icon) => {
+                const cls = `${ICON_CLASS_PREFIX}${icon.font_class}`;
+                const selected = chosen === cls;
+                return (
+                  <Tooltip key={icon.id} title={icon.font_class} mouseLeaveDelay={0.1}>
+                    <button
+                      type="button"
+                      role="option"
+                      aria-selected={selected}
+                      aria-label={icon.font_class}
+                      onClick={() => setChosen(cls)}
+                      onDoubleClick={() => onSubmit(cls)}
+                      style={{
+                        height: 56, fontSize: 24, cursor: 'pointer', borderRadius: 6, background: selected ? '#e6f4ff' : 'transparent',
+                        border: `1px solid ${selected ? '#1890ff' : '#f0f0f0'}`, color: selected ? '#1890ff' : 'inherit',
+                      }}
+                    >
+                      <IconFont name={cls} />
+                    </button>
+                  </Tooltip>
+                );
+              })}
+            </div>
+          )}
+        </Spin>
+        <Pagination align="end" current={page} pageSize={ICON_PAGE_SIZE} total={data.total} showSizeChanger={false} onChange={setPage} />
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Flex, Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
+import type { RoleNode } from '@uc/shared';
+
+export interface RoleActions {
+  canEdit: boolean;
+  canDelete: boolean;
+  canStatus: boolean;
+  canGrant: boolean;
+  onCreateChild: (parent: RoleNode) => void;
+  onEdit: (row: RoleNode) => void;
+  onMenus: (row: RoleNode) => void;
+  onDelete: (row: RoleNode) => void;
+  onStatus: (row: RoleNode, enabled: boolean) => void;
+}
+
+export function roleColumns(t: (key: string, p?: Record<string, string | number>) => string, a: RoleActions): TableColumnsType<RoleNode> {
+  return [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('perm.role.name'),
+      render: (name: string, r) => (
+        <Flex gap={6} align="center">
+          {name}
+          {r.isDefaultAdmin && <Tag color="gold">{t('perm.role.defaultAdmin')}</Tag>}
+        </Flex>
+      ),
+    },
+    { key: 'key', dataIndex: 'key', title: t('perm.role.key') },
+    { key: 'dataScope', dataIndex: 'dataScope', title: t('perm.role.dataScope'), render: (v: number) => t(`perm.role.dataScope.${v}`) },
+    { key: 'sort', dataIndex: 'sort', title: t('perm.common.sort'), width: 70 },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('perm.common.status'),
+      width: 90,
+      render: (status: number, r) =>
+        a.canStatus && !r.isDefaultAdmin ? (
+          <Switch size="small" checked={status === 1} aria-label={`${t('perm.common.status')} ${r.name}`} onChange={(on) => a.onStatus(r, on)} />
+        ) : (
+          <Tag color={status === 1 ? 'success' : 'default'}>{t(status === 1 ? 'perm.common.enabled' : 'perm.common.disabled')}</Tag>
+        ),
+    },
+    { key: 'remark', dataIndex: 'remark', title: t('perm.common.remark'), ellipsis: true },
+    {
+      key: 'actions',
+      title: t('perm.common.actions'),
+      fixed: 'right',
+      width: 260,
+      render: (_, r) => (
+        <Flex gap={4}>
+          {a.canEdit && <Button size="small" type="link" onClick={() => a.onCreateChild(r)}>{t('perm.common.addChild')}</Button>}
+          {a.canEdit && <Button size="small" type="link" onClick={() => a.onEdit(r)} aria-label={`${t('perm.common.edit')} ${r.name}`}>{t('perm.common.edit')}</Button>}
+          {a.canGrant && <Button size="small" type="link" onClick={() => a.onMenus(r)} aria-label={`${t('perm.role.menus')} ${r.name}`}>{t('perm.role.menus')}</Button>}
+          {a.canDelete && !r.isDefaultAdmin && (
+            <Popconfirm title={t('perm.common.deleteConfirm', { name: r.name })} okText={t('perm.common.ok')} cancelText={t('perm.common.cancel')} onConfirm={() => a.onDelete(r)}>
+              <Button size="small" type="link" danger>{t('perm.common.delete')}</Button>
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+}

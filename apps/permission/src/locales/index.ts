@@ -1,0 +1,8 @@
+import { registerMessages } from '@uc/shared';
+import { permissionEnUS } from './en-US';
+import { permissionZhCN } from './zh-CN';
+
+export function registerPermissionMessages(): void {
+  registerMessages('zh-CN', permissionZhCN);
+  registerMessages('en-US', permissionEnUS);
+}
