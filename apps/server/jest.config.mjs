@@ -11,6 +11,7 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/(content-disposition|cookie)@[^/]+/node_modules/)?(content-disposition|cookie)/)'],
   // import.meta does not exist in CommonJS: tests get the __dirname flavour of the server-root lookup.
   moduleNameMapper: { '^(.*)/server-root$': '$1/server-root.cjs' },
-  testTimeout: 60000,
+  // Generous: each file migrates its own database, and a loaded CI machine can be slow at it.
+  testTimeout: 120000,
   maxWorkers: 4,
 };

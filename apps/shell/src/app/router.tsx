@@ -9,8 +9,8 @@ import { lazyPage } from './lazy';
 const LoginPage = lazyPage(() => import('../features/login/login-page'));
 const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
 const JumpPage = lazyPage(() => import('../features/session/jump-page'));
-// /user/access signs in with an open-access key once the server offers /user/admin/site/access/open/login;
-// until then it behaves as the jump page (a token hand-over).
+// /user/access will sign in with an open-access key once the server offers
+// /user/admin/site/access/open/login; until then it forwards like the jump page.
 const AccessPage = JumpPage;
 const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));

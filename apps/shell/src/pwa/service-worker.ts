@@ -4,6 +4,8 @@ export const SW_URL = `${BASE_PATH}/sw.js`;
 export const SW_SCOPE = `${BASE_PATH}/`;
 /** Caches the worker owns (see build/sw.template.js); other caches of the origin are not ours to clear. */
 export const CACHE_PREFIX = 'uc-shell-';
+/** How often an open console asks whether a new version was deployed. */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export interface ServiceWorkerEnv {
   serviceWorker?: ServiceWorkerContainer;
@@ -69,6 +71,9 @@ export async function registerServiceWorker(
     if (registration.waiting && container.controller) onUpdate(registration);
   };
   report();
+  // A console tab stays open for days without navigating; the browser would only look for a new
+  // worker on navigation, so ask hourly.
+  if (typeof window !== 'undefined') window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {

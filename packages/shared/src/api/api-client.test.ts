@@ -2,7 +2,7 @@
 import { accountLoginCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
-import { createApiClient } from './api-client';
+import { createApiClient, readXsrfToken } from './api-client';
 import { ApiError, ErrorShowType } from './api-error';
 import { setApiUi, type ApiUi } from './api-ui';
 import { resetTimeoutDialogForTests } from './handle-api-error';
@@ -118,6 +118,12 @@ describe('createApiClient', () => {
     const fetch = respond({ code: 0, message: '', data: null });
     await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall);
     expect(requestOf(fetch).headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN', () => {
+    expect(readXsrfToken('a=1; XSRF-TOKEN=t%2Fok; b=2')).toBe('t/ok');
+    expect(readXsrfToken('a=1')).toBeUndefined();
+    expect(readXsrfToken('')).toBeUndefined();
   });
 
   it('redirect mode (9) goes to the login page with the current address', async () => {

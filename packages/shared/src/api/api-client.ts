@@ -15,6 +15,16 @@ export interface CallOptions<C> {
   showType?: ErrorShowType;
 }
 
+/** Spec section 9: the XSRF cookie and the header that echoes it. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The XSRF cookie's value, when the server set one (same-origin calls only: the cookie is ours). */
+export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+  const hit = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+  return hit ? decodeURIComponent(hit.slice(XSRF_COOKIE.length + 1)) : undefined;
+}
+
 export interface ApiClientOptions {
   /** '' means same origin: every path is resolved against the page. */
   prefixUrl?: string;
@@ -73,6 +83,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           request.headers.set('Authorization', getToken());
           // So the server can answer in the reader's language where it has the texts.
           request.headers.set('Accept-Language', getLocale());
+          const xsrf = readXsrfToken();
+          if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
         },
       ],
     },

@@ -7,9 +7,9 @@ import { memberListSpec } from './member.fields';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** One page of the tenant's users (deleted ones excluded), with the total for the pager. */
-export async function listMembers(db: Db, tenantId: number, q: ListQuery): Promise<{ list: MemberRow[]; total: number }> {
-  const where: SQL | undefined = and(eq(users.tenantId, tenantId), isNull(users.deletedAt), listWhere(memberListSpec, q.filter));
+/** One page of the tenant's users (deleted ones excluded) within `scope` (the data scope), with the total. */
+export async function listMembers(db: Db, tenantId: number, q: ListQuery, scope?: SQL): Promise<{ list: MemberRow[]; total: number }> {
+  const where: SQL | undefined = and(eq(users.tenantId, tenantId), isNull(users.deletedAt), scope, listWhere(memberListSpec, q.filter));
   const orderBy = listOrderBy(memberListSpec, q.sort ?? [{ field: 'id', desc: true }], [sql`${users.id} desc`]);
   const [rows, totals] = await Promise.all([
     db

@@ -3,6 +3,7 @@ import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/shar
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { dataScopeCondition } from '../scope/data-scope';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
 
 /** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */
@@ -30,7 +31,8 @@ export function sessionCalls(): CallImplementation[] {
       const [user] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, body.id), isNull(users.deletedAt)));
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, body.id), isNull(users.deletedAt), await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id })));
+      // Outside the caller's data scope is the same as not there.
       if (!user) throw notFound(`There is no user ${body.id} in your tenant: reload the user list`);
       return { revoked: await revokeUserSessions(db, session.tenantId, user.id) };
     }),

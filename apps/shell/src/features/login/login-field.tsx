@@ -22,7 +22,7 @@ export function LoginField({ name, value, onChange, placeholder, icon, error, ty
     <div className="uc-login-field">
       <div style={{ display: 'flex', gap: 8 }}>
         {/* A div, not a label: the eye button inside must not share the input's accessible name. */}
-        <div className={`uc-login-input${error ? ' uc-invalid' : ''}`} style={{ flex: 1 }}>
+        <div className={`uc-login-input${error ? ' uc-invalid' : ''}`} style={{ flex: 1, minWidth: 0 }}>
           {icon}
           <input
             id={`login-${name}`}

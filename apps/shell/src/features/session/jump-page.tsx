@@ -1,31 +1,13 @@
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { redirectTarget, refreshUser, setAccessToken } from '@uc/shared';
-import { PageLoading } from './page-loading';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { redirectTarget } from '@uc/shared';
 
 /**
- * /user/jump?redirect=<address>[&token=<token>]: the hand-over from another application of the
- * platform. A token given along is stored (and removed from the address at once, so it stays out of
- * the history); then the user goes to the redirect address inside the console, or the dashboard.
+ * /user/jump?redirect=<address>: the entry other applications of the platform link to. It goes to
+ * the address when it lies inside this console (else the dashboard); the main layout's guard then
+ * asks a signed-out visitor to sign in first. Tokens are deliberately not accepted in the address:
+ * a link carrying someone else's session would sign the reader into that account.
  */
 export default function JumpPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  useEffect(() => {
-    let live = true;
-    const token = params.get('token');
-    const target = redirectTarget(params.get('redirect'));
-    if (token) window.history.replaceState(null, '', window.location.pathname);
-    void (async () => {
-      if (token) {
-        setAccessToken(token);
-        await refreshUser();
-      }
-      if (live) navigate(target, { replace: true });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [navigate, params]);
-  return <PageLoading />;
+  return <Navigate to={redirectTarget(params.get('redirect'))} replace />;
 }

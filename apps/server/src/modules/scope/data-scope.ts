@@ -1,0 +1,53 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import type { Session } from '../auth/access';
+
+/*
+ * The one data-scope helper (DESIGN.md section 5): which records of the tenant a caller may list,
+ * view, edit or delete, from the data scopes of their enabled roles:
+ *   1 all, 2 own department, 3 own department and the ones below it, 4 the role's custom
+ *   departments (role_depts), 5 only their own records.
+ * A caller with several roles gets the UNION of their scopes: a record is in scope when any one role
+ * lets them see it (so adding a role never hides anything). Any role with scope 1, or being the
+ * platform super admin, means no restriction. A caller with no enabled role sees only themself.
+ * Roles are read per request, so a change of roles or scopes applies on the caller's next request.
+ */
+
+export const DATA_SCOPE = { all: 1, ownDept: 2, deptAndBelow: 3, customDepts: 4, self: 5 } as const;
+
+export interface ScopeColumns {
+  /** The record's department column. */
+  dept: AnyPgColumn;
+  /** The record's owning user column (the user id itself for users). */
+  owner: AnyPgColumn;
+}
+
+/** A WHERE condition limiting `columns`' table to the caller's data scope; undefined means everything. */
+export async function dataScopeCondition(db: Db, session: Session, columns: ScopeColumns): Promise<SQL | undefined> {
+  if (session.isSuperAdmin) return undefined;
+  const result = (await db.execute(sql`
+    select distinct r.data_scope as scope from user_roles ur
+    join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 1
+    where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`)) as unknown as { rows: { scope: number }[] };
+  const scopes = new Set(result.rows.map((r) => Number(r.scope)));
+  if (scopes.has(DATA_SCOPE.all)) return undefined;
+  const ownDept = sql`(select dept_id from users where tenant_id = ${session.tenantId} and id = ${session.userId})`;
+  const parts: SQL[] = [sql`${columns.owner} = ${session.userId}`];
+  if (scopes.has(DATA_SCOPE.ownDept)) parts.push(sql`${columns.dept} = ${ownDept}`);
+  if (scopes.has(DATA_SCOPE.deptAndBelow)) {
+    parts.push(sql`${columns.dept} in (
+      with recursive below(id) as (
+        select id from depts where tenant_id = ${session.tenantId} and id = ${ownDept}
+        union select d.id from depts d join below on d.parent_id = below.id where d.tenant_id = ${session.tenantId}
+      ) select id from below)`);
+  }
+  if (scopes.has(DATA_SCOPE.customDepts)) {
+    parts.push(sql`${columns.dept} in (
+      select rd.dept_id from role_depts rd
+      join roles r on r.tenant_id = rd.tenant_id and r.id = rd.role_id and r.status = 1 and r.data_scope = ${DATA_SCOPE.customDepts}
+      join user_roles ur on ur.tenant_id = r.tenant_id and ur.role_id = r.id
+      where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId})`);
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
