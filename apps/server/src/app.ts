@@ -15,6 +15,7 @@ import { logCalls } from './modules/log/log.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
 import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
 import { memberCalls } from './modules/member/member.routes';
+import { noticeCalls } from './modules/notice/notice.routes';
 import { menuAdminCalls } from './modules/menu/menu-admin.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
@@ -65,7 +66,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     app,
     [
       ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(),
-      ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes),
+      ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(), ...sessionCalls(), ...noticeCalls(),
+      ...remoteCalls(db, remotes),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );

@@ -290,3 +290,4 @@ export const siteSettings = pgTable('site_settings', {
 
 export * from './schema-security';
 export * from './schema-account';
+export * from './schema-notice';

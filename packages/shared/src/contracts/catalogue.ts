@@ -1,4 +1,5 @@
 import type { CallContract } from './define-call';
+import { NOTICE_CALLS } from './notice.contract';
 import { accountLoginCall, logoutCall } from './auth.contract';
 import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from './account.contract';
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
@@ -17,6 +18,7 @@ import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './sit
  * start-up), and the permission catalogue is derived from the `permission` ones: declared once, here.
  */
 export const ALL_CALLS: readonly CallContract[] = [
+  ...NOTICE_CALLS,
   siteConfigCall,
   loginConfigCall,
   captchaCall,

@@ -16,8 +16,5 @@ export const noticeUnreadCountCall = defineCall({
   data: unreadCountSchema,
 });
 
-/**
- * Notice calls the shell uses. Not yet in ALL_CALLS: the server refuses to start while a catalogue
- * call has no handler, so they join ALL_CALLS together with their server implementation.
- */
+/** Notice calls; the personal area's notice screens add theirs here. */
 export const NOTICE_CALLS = [noticeUnreadCountCall] as const;
