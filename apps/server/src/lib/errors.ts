@@ -20,3 +20,5 @@ export const noLicence = (message = 'Your tenant is disabled or its licence has 
   new AppError(403, ResultCode.noLicence, message);
 export const notFound = (message: string) => new AppError(404, ResultCode.error, message);
 export const unavailable = (message: string) => new AppError(503, ResultCode.error, message);
+/** The request is well-formed but clashes with the data: a duplicate code, a department still in use. */
+export const conflict = (message: string) => new AppError(409, ResultCode.error, message);

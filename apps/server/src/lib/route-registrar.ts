@@ -39,10 +39,11 @@ export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.
   return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown): unknown {
+function parse(schema: z.ZodType | undefined, value: unknown, whole: 'body' | 'query'): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(zodMessage(result.error));
+  // A problem with the value as a whole (a string where an object belongs) is named after it.
+  if (!result.success) throw badRequest(zodMessage(result.error, [], whole));
   return result.data;
 }
 
@@ -83,8 +84,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
           const ctx: CallContext<unknown, unknown> = {
-            query: parse(call.query, req.query),
-            body: parse(call.body, req.body),
+            query: parse(call.query, req.query, 'query'),
+            body: parse(call.body, req.body, 'body'),
             token,
             get session(): Session {
               if (!session) throw notSignedIn();

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { CallContract } from '@uc/shared/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, roleMenus, roles, userRoles } from '../db/schema';
+import { menus, posts, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -21,12 +21,22 @@ let t: TestApp;
 let calls: readonly CallContract[];
 let tenantAdmin: { tenantId: number; userId: number };
 let bareUserToken: string;
-let other: { tenantId: number; userId: number; sessionId: number };
+let other: { tenantId: number; userId: number; sessionId: number; deptId: number; postId: number };
 
 /** How to make a record of another tenant for each call that takes an id (keyed by call path). */
 const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/member/forceLogout': () => other.userId,
   '/user/admin/member/sessions/revoke': () => other.sessionId,
+  ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/dept/${v}`, () => other.deptId])),
+  ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/post/${v}`, () => other.postId])),
+};
+
+/** The rest of a valid body for calls that take more than an id, so only the id decides the answer. */
+const BODY_WITH_ID: Record<string, object> = {
+  '/user/admin/dept/edit': { name: 'Smuggled', code: 'smuggled' },
+  '/user/admin/dept/status': { status: 2 },
+  '/user/admin/post/edit': { name: 'Smuggled', code: 'smuggled' },
+  '/user/admin/post/status': { status: 2 },
 };
 
 beforeAll(async () => {
@@ -45,7 +55,8 @@ beforeAll(async () => {
   const otherUser = await createUser(t.db, { username: 'routes.other', tenantId: b.tenantId, menuPaths: [] });
   await tokenFor(t.db, b.tenantId, otherUser);
   const [session] = (await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`) as unknown as { rows: { id: number }[] }).rows;
-  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id) };
+  const [post] = await t.db.insert(posts).values({ tenantId: b.tenantId, name: 'Other post', code: 'other' }).returning({ id: posts.id });
+  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), deptId: b.deptId, postId: post!.id };
 });
 afterAll(() => t.close());
 
@@ -85,7 +96,7 @@ describe('route table', () => {
       const make = OTHER_TENANT_RECORD[call.path];
       if (!make) throw new Error(`${call.path} takes an id: add it to OTHER_TENANT_RECORD in route-table.test.ts`);
       const token = await tokenFor(t.db, tenantAdmin.tenantId, tenantAdmin.userId);
-      const with_ = (id: number) => (idLocation(call) === 'body' ? { body: { id } } : { query: { id: String(id) } });
+      const with_ = (id: number) => (idLocation(call) === 'body' ? { body: { ...BODY_WITH_ID[call.path], id } } : { query: { id: String(id) } });
       const missing = await send(call, { token, ...with_(2 ** 31 - 7) });
       const foreign = await send(call, { token, ...with_(make()) });
       expect({ call: call.path, status: foreign.statusCode, body: foreign.json() }).toEqual({ call: call.path, status: missing.statusCode, body: missing.json() });

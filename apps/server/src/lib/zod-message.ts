@@ -21,12 +21,13 @@ function deepest(issue: Issue): { issue: Issue; path: PropertyKey[] } {
 }
 
 /** "username: username is required" — the field, then the rule; several problems joined with "; ". */
-export function zodMessage(error: z.ZodError, prefix: PropertyKey[] = []): string {
+export function zodMessage(error: z.ZodError, prefix: PropertyKey[] = [], whole = ''): string {
   return error.issues
     .map((raw) => {
       const { issue, path } = deepest(raw);
       const field = [...prefix, ...path].map(String).join('.');
-      return field ? `${field}: ${issue.message}` : issue.message;
+      const name = field || whole;
+      return name ? `${name}: ${issue.message}` : issue.message;
     })
     .join('; ');
 }
