@@ -1,5 +1,7 @@
 import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
+import { DEPT_CALLS } from './dept.contract';
+import { POST_CALLS } from './post.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
@@ -19,6 +21,8 @@ export const ALL_CALLS: readonly CallContract[] = [
   memberListCall,
   headerMenuCall,
   adminMenuCall,
+  ...DEPT_CALLS,
+  ...POST_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -5,4 +5,7 @@ export * from './site.contract';
 export * from './auth.contract';
 export * from './member.contract';
 export * from './menu.contract';
+export * from './fields';
+export * from './dept.contract';
+export * from './post.contract';
 export * from './catalogue';
