@@ -12,6 +12,7 @@ import { registerStaticHosting } from './lib/static-hosting';
 import { authCalls } from './modules/auth/auth.routes';
 import { deptCalls } from './modules/dept/dept.routes';
 import { memberCalls } from './modules/member/member.routes';
+import { memberWriteCalls } from './modules/member/member-write.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { postCalls } from './modules/post/post.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
@@ -55,7 +56,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...deptCalls(), ...postCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(), ...deptCalls(), ...postCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
     { db, checkResponses },
   );
   // 6. The built console: shell and remotes.

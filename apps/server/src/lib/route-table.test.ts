@@ -29,6 +29,7 @@ const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/member/sessions/revoke': () => other.sessionId,
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/dept/${v}`, () => other.deptId])),
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/post/${v}`, () => other.postId])),
+  ...Object.fromEntries(['view', 'edit', 'delete', 'status', 'resetPwd', 'restore', 'purge', 'addBalance', 'addIntegral'].map((v) => [`/user/admin/member/${v}`, () => other.userId])),
 };
 
 /** The rest of a valid body for calls that take more than an id, so only the id decides the answer. */
@@ -37,6 +38,11 @@ const BODY_WITH_ID: Record<string, object> = {
   '/user/admin/dept/status': { status: 2 },
   '/user/admin/post/edit': { name: 'Smuggled', code: 'smuggled' },
   '/user/admin/post/status': { status: 2 },
+  '/user/admin/member/edit': { username: 'smuggled', realName: 'Smuggled', mobile: '13800000000' },
+  '/user/admin/member/status': { status: 2 },
+  '/user/admin/member/resetPwd': { password: 'smuggled-password' },
+  '/user/admin/member/addBalance': { operateMode: 1, num: 1 },
+  '/user/admin/member/addIntegral': { operateMode: 1, num: 1 },
 };
 
 beforeAll(async () => {

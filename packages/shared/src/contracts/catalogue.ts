@@ -2,6 +2,8 @@ import type { CallContract } from './define-call';
 import { accountLoginCall, logoutCall } from './auth.contract';
 import { DEPT_CALLS } from './dept.contract';
 import { POST_CALLS } from './post.contract';
+import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
+import { MEMBER_WRITE_CALLS } from './member-write.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
@@ -23,6 +25,8 @@ export const ALL_CALLS: readonly CallContract[] = [
   adminMenuCall,
   ...DEPT_CALLS,
   ...POST_CALLS,
+  ...MEMBER_WRITE_CALLS,
+  ...MEMBER_BALANCE_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

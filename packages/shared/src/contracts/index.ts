@@ -8,4 +8,6 @@ export * from './menu.contract';
 export * from './fields';
 export * from './dept.contract';
 export * from './post.contract';
+export * from './member-write.contract';
+export * from './member-balance.contract';
 export * from './catalogue';

@@ -8,7 +8,8 @@ const mockCall = call as jest.MockedFunction<typeof call>;
 
 const row = (over: Partial<MemberRow>): MemberRow => ({
   id: 1, username: 'admin', realName: '管理员', avatar: '', mobile: '13800000000', email: 'a@b.c', deptId: null, deptName: null,
-  status: 1, lastLoginAt: null, lastLoginIp: '', loginCount: 0, createdAt: '2026-01-02T03:04:00.000Z', ...over,
+  status: 1, lastLoginAt: null, lastLoginIp: '', loginCount: 0, createdAt: '2026-01-02T03:04:00.000Z',
+  postId: null, postName: null, balance: '0.00', integral: 0, sex: 0, deletedAt: null, ...over,
 });
 
 beforeAll(() => registerOrgMessages());
