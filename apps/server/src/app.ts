@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { postCalls } from './modules/post/post.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { siteCalls } from './modules/site/site.routes';
+import { registerMultipart, registerUploadFiles, uploadCalls } from './modules/upload/upload.routes';
 
 export interface AppOptions {
   config: Config;
@@ -45,20 +47,23 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   installErrorHandling(app);
   // 2. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
-  // 3. Bodies: JSON (an empty one is {}), form-urlencoded.
+  // 3. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).
   installBodyParsers(app);
+  await registerMultipart(app);
   // 4. OpenAPI from the contracts, with swagger-ui.
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/user/admin/docs' });
   // 5. The API: exactly the calls of the contract catalogue.
   const db = database.db;
+  const uploadDir = join(config.dataDir, 'uploads');
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
   await remotes.scan();
   registerCalls(
     app,
-    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(), ...deptCalls(), ...postCalls(), ...menuCalls(), ...remoteCalls(db, remotes)],
+    [...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(), ...deptCalls(), ...postCalls(), ...menuCalls(), ...remoteCalls(db, remotes), ...uploadCalls(uploadDir)],
     { db, checkResponses },
   );
+  registerUploadFiles(app, uploadDir);
   // 6. The built console: shell and remotes.
   await registerStaticHosting(app, config.webDir, remotes);
   return app;

@@ -4,6 +4,7 @@ import { DEPT_CALLS } from './dept.contract';
 import { POST_CALLS } from './post.contract';
 import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
 import { MEMBER_WRITE_CALLS } from './member-write.contract';
+import { uploadImageCall } from './upload.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
@@ -27,6 +28,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...POST_CALLS,
   ...MEMBER_WRITE_CALLS,
   ...MEMBER_BALANCE_CALLS,
+  uploadImageCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -10,4 +10,5 @@ export * from './dept.contract';
 export * from './post.contract';
 export * from './member-write.contract';
 export * from './member-balance.contract';
+export * from './upload.contract';
 export * from './catalogue';
