@@ -59,7 +59,6 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
       confirmLoading={saving}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
-      destroyOnHidden
       forceRender
     >
       <Form form={form} layout="vertical" name="dept">
