@@ -90,14 +90,14 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
       const modal = page.locator('.ant-modal').filter({ hasText: '调整余额' });
       await modal.getByText(mode, { exact: true }).click();
       await modal.locator('#balance_num').fill(num);
-      await modal.getByRole('button', { name: label('保存') }).click();
+      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
       return modal;
     };
     await change('增加', '10');
     await row('alice').getByRole('cell', { name: '10.00' }).waitFor();
     const modal = await change('扣减', '20');
     await page.getByText(/insufficient balance: the user has 10\.00/).waitFor();
-    await modal.getByRole('button', { name: label('取消') }).click();
+    await modal.locator('.ant-modal-footer .ant-btn').first().click();
     assert.equal(await row('alice').getByRole('cell', { name: '10.00' }).count(), 1);
     await change('扣减', '2.5');
     await row('alice').getByRole('cell', { name: '7.50' }).waitFor();
@@ -110,6 +110,23 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await drawer.getByRole('cell', { name: '10.00' }).first().waitFor();
     await snap(page, 'org-user-ledger');
     await page.keyboard.press('Escape');
+  });
+
+  it('exports the current filtered list to CSV', async () => {
+    const search = page.getByPlaceholder('搜索用户名、姓名、手机号或邮箱');
+    await search.fill('alice');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /导\s*出/ }).hover();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByText('导出 CSV').click()]);
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile((await file.path())!, 'utf8');
+    assert.match(csv, /^\uFEFF"ID","用户名"/);
+    assert.match(csv, /"alice","Alice Liddell","13800000011"/);
+    assert.doesNotMatch(csv, /"admin"/);
+    await search.fill('');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor();
   });
 
   it('moves the user to the recycle bin and restores them', async () => {

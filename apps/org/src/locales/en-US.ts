@@ -125,4 +125,10 @@ export const orgEnUS: MessageTable = {
   'org.filter.op.null': 'is empty',
   'org.filter.op.not_null': 'is not empty',
   'org.filter.op.keyword': 'keyword',
+  'org.export.title': 'Export',
+  'org.export.csv': 'Export CSV',
+  'org.export.excel': 'Export Excel',
+  'org.export.running': 'Exporting…',
+  'org.user.deptName': 'Department',
+  'org.user.postName': 'Post',
 };

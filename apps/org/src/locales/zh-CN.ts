@@ -125,4 +125,10 @@ export const orgZhCN: MessageTable = {
   'org.filter.op.null': '为空',
   'org.filter.op.not_null': '不为空',
   'org.filter.op.keyword': '关键词',
+  'org.export.title': '导出',
+  'org.export.csv': '导出 CSV',
+  'org.export.excel': '导出 Excel',
+  'org.export.running': '正在导出…',
+  'org.user.deptName': '部门',
+  'org.user.postName': '岗位',
 };

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { call, memberEditCall, memberListCall, memberRecycleListCall, memberStatusCall, useSession, useT, type MemberRow } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { ColumnSettings } from '../../lib/column-settings';
+import { ExportButton } from './export-button';
 import { FilterBuilder } from '../../lib/filter-builder';
 import { StatusSwitch } from '../../lib/status-switch';
 import { useCan } from '../../lib/use-can';
@@ -16,6 +17,7 @@ import { UserRowActions } from './user-row-actions';
 
 const HIDDEN_KEY = 'uc.org.user.hiddenColumns';
 const FILTER_FIELDS = ['username', 'realName', 'mobile', 'email', 'status', 'balance', 'integral', 'loginCount', 'lastLoginAt', 'lastLoginIp', 'createdAt'];
+const EXPORT_KEYS = ['id', 'username', 'realName', 'mobile', 'email', 'deptName', 'postName', 'balance', 'integral', 'status', 'lastLoginAt', 'createdAt'] as const;
 const readHidden = (): string[] => {
   try {
     return JSON.parse(localStorage.getItem(HIDDEN_KEY) ?? '[]') as string[];
@@ -100,6 +102,12 @@ export function UserListPage() {
                   {t('org.user.create')}
                 </Button>
               )}
+              <ExportButton
+                recycle={recycle}
+                filter={query.keyword.trim() ? [['keyword', query.keyword.trim()], ...query.filter] : query.filter}
+                sort={query.sort}
+                columns={EXPORT_KEYS.map((key) => ({ key, title: titled.find((c) => c.key === key)?.title ?? t(`org.user.${key}`) }))}
+              />
               <ColumnSettings columns={titled} hidden={hidden} onChange={saveHidden} />
             </>
           }
