@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,13 +18,17 @@ import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
 import { memberCalls } from './modules/member/member.routes';
 import { noticeCalls } from './modules/notice/notice.routes';
 import { menuAdminCalls } from './modules/menu/menu-admin.routes';
+import { deptCalls } from './modules/dept/dept.routes';
+import { memberWriteCalls } from './modules/member/member-write.routes';
 import { menuCalls } from './modules/menu/menu.routes';
+import { postCalls } from './modules/post/post.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { sessionCalls } from './modules/session/session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { roleCalls } from './modules/role/role.routes';
 import { siteCalls } from './modules/site/site.routes';
+import { registerMultipart, registerUploadFiles, uploadCalls } from './modules/upload/upload.routes';
 
 export interface AppOptions {
   config: Config;
@@ -51,13 +56,15 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   installErrorHandling(app);
   // 2. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
-  // 3. Bodies: JSON (an empty one is {}), form-urlencoded.
+  // 3. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).
   installBodyParsers(app);
+  await registerMultipart(app);
   // 4. OpenAPI from the contracts, with swagger-ui.
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/user/admin/docs' });
   // 5. The API: exactly the calls of the contract catalogue.
   const db = database.db;
+  const uploadDir = join(config.dataDir, 'uploads');
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
   await remotes.scan();
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
@@ -65,12 +72,13 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   registerCalls(
     app,
     [
-      ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(),
-      ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(), ...sessionCalls(), ...noticeCalls(),
-      ...remoteCalls(db, remotes),
+      ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(),
+      ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
+      ...sessionCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...remoteCalls(db, remotes),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );
+  registerUploadFiles(app, uploadDir);
   // 6. The built console: shell and remotes, and the icon font they share.
   await registerStaticHosting(app, config.webDir, remotes);
   registerIconFont(app, icons);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -55,6 +56,7 @@ export const depts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
+    uniqueIndex('depts_tenant_code_uq').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
   ],
 );
 
@@ -105,7 +107,11 @@ export const posts = pgTable(
     ...common,
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('posts_tenant_code_uq').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('posts_tenant_name_uq').on(t.tenantId, t.name),
+  ],
 );
 
 export const users = pgTable(
@@ -130,6 +136,14 @@ export const users = pgTable(
     loginCount: integer('login_count').notNull().default(0),
     balance: numeric('balance', { precision: 14, scale: 2 }).notNull().default('0'),
     integral: bigint('integral', { mode: 'number' }).notNull().default(0),
+    /** YYYY-MM-DD, or null when not given. */
+    birthday: date('birthday', { mode: 'string' }),
+    address: text('address').notNull().default(''),
+    qq: text('qq').notNull().default(''),
+    alipayName: text('alipay_name').notNull().default(''),
+    alipayAccount: text('alipay_account').notNull().default(''),
+    /** URL of the Alipay payment code image (an upload). */
+    alipayCode: text('alipay_code').notNull().default(''),
     remark: text('remark').notNull().default(''),
     ...timestamps,
     deletedAt: ts('deleted_at'),
@@ -291,3 +305,4 @@ export const siteSettings = pgTable('site_settings', {
 export * from './schema-security';
 export * from './schema-account';
 export * from './schema-notice';
+export * from './schema-org';

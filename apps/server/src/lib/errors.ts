@@ -30,3 +30,5 @@ export class TooManyRequests extends AppError {
 }
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new TooManyRequests(message, Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unavailable = (message: string) => new AppError(503, ResultCode.error, message);
+/** The request is well-formed but clashes with the data: a duplicate code, a department still in use. */
+export const conflict = (message: string) => new AppError(409, ResultCode.error, message);

@@ -2,7 +2,7 @@
  * Rows (already in display order) to a forest: each row under its parent, keeping the order. A row
  * whose parent is not among the rows becomes a root, so a filtered list still shows every match.
  */
-export function toTree<Row extends { id: number; parentId: number | null }, Node extends { children: Node[] }>(
+export function toTree<Row extends { id: number; parentId: number | null }, Node extends { children?: Node[] }>(
   rows: readonly Row[],
   toNode: (row: Row) => Node,
 ): Node[] {
@@ -12,7 +12,7 @@ export function toTree<Row extends { id: number; parentId: number | null }, Node
   for (const row of rows) {
     const node = nodes.get(row.id)!;
     const parent = row.parentId !== null ? nodes.get(row.parentId) : undefined;
-    if (parent) parent.children.push(node);
+    if (parent) (parent.children ??= []).push(node);
     else roots.push(node);
   }
   return roots;

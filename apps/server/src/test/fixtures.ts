@@ -86,3 +86,12 @@ export async function tokenFor(db: Db, tenantId: number, userId: number): Promis
 }
 
 export const auth = (token: string) => ({ authorization: token });
+
+/** Grants the user's own role (made by createUser with menuPaths) the button entries under the menu at `path`. */
+export async function grantButtonsUnder(db: Db, tenantId: number, userId: number, path: string): Promise<void> {
+  const [role] = await db.select({ id: userRoles.roleId }).from(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+  const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, path));
+  if (!role || !menu) throw new Error(`no role for user ${userId} or no menu at ${path}`);
+  const buttons = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, menu.id));
+  if (buttons.length > 0) await db.insert(roleMenus).values(buttons.map((b) => ({ tenantId, roleId: role.id, menuId: b.id }))).onConflictDoNothing();
+}

@@ -4,6 +4,11 @@ import { accountLoginCall, logoutCall } from './auth.contract';
 import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from './account.contract';
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
+import { DEPT_CALLS } from './dept.contract';
+import { POST_CALLS } from './post.contract';
+import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
+import { MEMBER_WRITE_CALLS } from './member-write.contract';
+import { uploadImageCall } from './upload.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { iconListCall } from './icon.contract';
 import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
@@ -54,6 +59,11 @@ export const ALL_CALLS: readonly CallContract[] = [
   roleMenusCall,
   roleMenuTreeCall,
   roleDeptTreeCall,
+  ...DEPT_CALLS,
+  ...POST_CALLS,
+  ...MEMBER_WRITE_CALLS,
+  ...MEMBER_BALANCE_CALLS,
+  uploadImageCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -44,11 +44,21 @@ export const memberRowSchema = z.object({
   lastLoginIp: z.string(),
   loginCount: z.number().int(),
   createdAt: z.string(),
+  postId: z.number().int().nullable(),
+  postName: z.string().nullable(),
+  /** Money as a decimal string with two places ("12.50"), never a float. */
+  balance: z.string(),
+  integral: z.number().int(),
+  sex: z.number().int(),
+  /** Set for users in the recycle bin. */
+  deletedAt: z.string().nullable(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
 /** Fields a member list may filter and sort on (the server allow-list; anything else is a 400). */
-export const MEMBER_LIST_FIELDS = ['id', 'username', 'realName', 'mobile', 'email', 'deptId', 'status', 'lastLoginAt', 'loginCount', 'createdAt'] as const;
+export const MEMBER_LIST_FIELDS = [
+  'id', 'username', 'realName', 'mobile', 'email', 'deptId', 'postId', 'sex', 'status', 'balance', 'integral', 'lastLoginAt', 'lastLoginIp', 'loginCount', 'createdAt', 'deletedAt',
+] as const;
 /** Fields the `keyword` operator searches. */
 export const MEMBER_KEYWORD_FIELDS = ['username', 'realName', 'mobile', 'email'] as const;
 

@@ -9,7 +9,6 @@ import { defineCall } from './define-call';
 
 /** Where an entry shows: the PC console or the mobile app. */
 export const menuClient = { pc: 1, mobile: 2 } as const;
-export const recordStatus = { enabled: 1, disabled: 2 } as const;
 
 const flag = z.boolean().default(false);
 /** Databases refuse the NUL character in text: say so rather than fail. */

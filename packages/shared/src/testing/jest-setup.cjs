@@ -29,3 +29,18 @@ if (typeof window !== 'undefined') {
   const original = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element) => original(element);
 }
+
+// antd 6's scheduling helpers post through a MessageChannel, which jsdom lacks; a timer does the same
+// job here (Node's own MessageChannel would keep jest from exiting).
+if (typeof window !== 'undefined' && typeof globalThis.MessageChannel === 'undefined') {
+  globalThis.MessageChannel = class {
+    constructor() {
+      const port = () => ({ onmessage: null, close() {}, start() {}, addEventListener() {}, removeEventListener() {} });
+      this.port1 = port();
+      this.port2 = port();
+      const wire = (from, to) => (from.postMessage = (data) => setTimeout(() => to.onmessage && to.onmessage({ data })));
+      wire(this.port1, this.port2);
+      wire(this.port2, this.port1);
+    }
+  };
+}

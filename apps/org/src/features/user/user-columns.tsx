@@ -1,24 +1,28 @@
-import { Tag, type TableColumnsType } from 'antd';
-import { memberStatus, type MemberRow } from '@uc/shared';
+import { Avatar, Tag, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { MemberRow } from '@uc/shared';
 import { formatTime } from './format-time';
 
+export interface UserColumnOptions {
+  /** The status cell (a switch in the user list, a tag in the recycle bin). */
+  status: (row: MemberRow) => ReactNode;
+  actions: (row: MemberRow) => ReactNode;
+}
+
 /** Column keys are the list API's sort fields, so sorting a column sorts on the server. */
-export function userColumns(t: (key: string) => string): TableColumnsType<MemberRow> {
+export function userColumns(t: (key: string) => string, options: UserColumnOptions): TableColumnsType<MemberRow> {
   return [
     { key: 'id', dataIndex: 'id', title: t('org.user.id'), sorter: true, width: 80 },
+    { key: 'avatar', dataIndex: 'avatar', title: t('org.user.avatar'), render: (src: string, row) => <Avatar src={src || undefined} alt={row.username}>{row.username.slice(0, 1).toUpperCase()}</Avatar> },
     { key: 'username', dataIndex: 'username', title: t('org.user.username'), sorter: true },
     { key: 'realName', dataIndex: 'realName', title: t('org.user.realName'), sorter: true },
     { key: 'mobile', dataIndex: 'mobile', title: t('org.user.mobile') },
     { key: 'email', dataIndex: 'email', title: t('org.user.email') },
     { key: 'deptId', dataIndex: 'deptName', title: t('org.user.dept'), render: (name: string | null) => name ?? t('org.user.noDept') },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('org.user.status'),
-      sorter: true,
-      render: (status: number) =>
-        status === memberStatus.enabled ? <Tag color="success">{t('org.user.status.enabled')}</Tag> : <Tag>{t('org.user.status.disabled')}</Tag>,
-    },
+    { key: 'postId', dataIndex: 'postName', title: t('org.user.post'), render: (name: string | null) => name ?? '-' },
+    { key: 'balance', dataIndex: 'balance', title: t('org.user.balance'), sorter: true },
+    { key: 'integral', dataIndex: 'integral', title: t('org.user.integral'), sorter: true },
+    { key: 'status', dataIndex: 'status', title: t('org.user.status'), sorter: true, render: (_: number, row) => options.status(row) },
     {
       key: 'lastLoginAt',
       dataIndex: 'lastLoginAt',
@@ -27,5 +31,9 @@ export function userColumns(t: (key: string) => string): TableColumnsType<Member
       render: (at: string | null) => (at ? formatTime(at) : t('org.user.neverLoggedIn')),
     },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('org.user.createdAt'), sorter: true, defaultSortOrder: 'descend', render: formatTime },
+    { key: 'actions', title: t('org.field.actions'), fixed: 'right', render: (_: unknown, row) => options.actions(row) },
   ];
 }
+
+export const statusTag = (t: (key: string) => string, status: number) =>
+  status === 1 ? <Tag color="success">{t('org.user.status.enabled')}</Tag> : <Tag>{t('org.user.status.disabled')}</Tag>;

@@ -10,10 +10,16 @@ const fields: Record<(typeof MEMBER_LIST_FIELDS)[number], ListField> = {
   mobile: { column: users.mobile, type: 'string' },
   email: { column: users.email, type: 'string' },
   deptId: { column: users.deptId, type: 'number' },
+  postId: { column: users.postId, type: 'number' },
+  sex: { column: users.sex, type: 'number' },
   status: { column: users.status, type: 'number' },
+  balance: { column: users.balance, type: 'number' },
+  integral: { column: users.integral, type: 'number' },
   lastLoginAt: { column: users.lastLoginAt, type: 'date' },
+  lastLoginIp: { column: users.lastLoginIp, type: 'string' },
   loginCount: { column: users.loginCount, type: 'number' },
   createdAt: { column: users.createdAt, type: 'date' },
+  deletedAt: { column: users.deletedAt, type: 'date' },
 };
 
 export const memberListSpec: ListSpec = { resource: 'the member list', fields, keywordFields: MEMBER_KEYWORD_FIELDS };

@@ -1,0 +1,101 @@
+import { Form, Input, InputNumber, Modal, Radio, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { call, deptEditCall, deptOptionCall, DEPT_REQUIRED, EMAIL_INVALID, EMAIL_PATTERN, PHONE_INVALID, PHONE_PATTERN, useT, type DeptEditBody, type DeptOption } from '@uc/shared';
+
+export type DeptFormValues = Partial<DeptEditBody>;
+
+interface DeptFormModalProps {
+  /** The department to edit (with id) or the defaults of a new one; null: closed. */
+  initial: DeptFormValues | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The department itself and its sub-departments cannot become its parent (the server refuses cycles too). */
+function withoutSelf(nodes: DeptOption[], selfId: number | undefined): DeptOption[] {
+  return nodes.map((n) => ({
+    ...n,
+    disabled: n.disabled || n.id === selfId,
+    children: n.id === selfId ? undefined : n.children && withoutSelf(n.children, selfId),
+  }));
+}
+
+export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps) {
+  const t = useT();
+  const [form] = Form.useForm<DeptFormValues>();
+  const [options, setOptions] = useState<DeptOption[]>([]);
+  const [saving, setSaving] = useState(false);
+  const open = initial !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({ sort: 0, status: 1, ...initial });
+    call(deptOptionCall).then((d) => setOptions(d.list)).catch(() => undefined);
+  }, [open, initial, form]);
+
+  const treeData = useMemo(() => withoutSelf(options, initial?.id), [options, initial?.id]);
+  const required = { required: true, whitespace: true, message: DEPT_REQUIRED };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody });
+      onSaved();
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={initial?.id ? t('org.dept.edit') : t('org.dept.create')}
+      okText={t('org.action.save')}
+      cancelText={t('org.action.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="dept">
+        <Form.Item name="parentId" label={t('org.dept.parent')}>
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            treeData={treeData}
+            fieldNames={{ label: 'name', value: 'id', children: 'children' }}
+            placeholder={t('org.dept.parent.none')}
+          />
+        </Form.Item>
+        <Form.Item name="name" label={t('org.dept.name')} rules={[required, { max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="code" label={t('org.dept.code')} rules={[required, { max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="leader" label={t('org.dept.leader')} rules={[{ max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="phone" label={t('org.dept.phone')} rules={[{ pattern: PHONE_PATTERN, message: PHONE_INVALID }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="email" label={t('org.dept.email')} rules={[{ pattern: EMAIL_PATTERN, message: EMAIL_INVALID }, { max: 320 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="sort" label={t('org.field.sort')}>
+          <InputNumber min={-1000000} max={1000000} precision={0} />
+        </Form.Item>
+        <Form.Item name="status" label={t('org.field.status')}>
+          <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

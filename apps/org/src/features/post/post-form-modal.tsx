@@ -1,0 +1,70 @@
+import { Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { call, postEditCall, POST_REQUIRED, useT, type PostEditBody } from '@uc/shared';
+
+export type PostFormValues = Partial<PostEditBody>;
+
+interface PostFormModalProps {
+  /** The post to edit (with id) or {} for a new one; null: closed. */
+  initial: PostFormValues | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps) {
+  const t = useT();
+  const [form] = Form.useForm<PostFormValues>();
+  const [saving, setSaving] = useState(false);
+  const open = initial !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({ sort: 0, status: 1, ...initial });
+  }, [open, initial, form]);
+
+  const required = { required: true, whitespace: true, message: POST_REQUIRED };
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody });
+      onSaved();
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={initial?.id ? t('org.post.edit') : t('org.post.create')}
+      okText={t('org.action.save')}
+      cancelText={t('org.action.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="post">
+        <Form.Item name="name" label={t('org.post.name')} rules={[required, { max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="code" label={t('org.post.code')} rules={[required, { max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="sort" label={t('org.field.sort')}>
+          <InputNumber min={-1000000} max={1000000} precision={0} />
+        </Form.Item>
+        <Form.Item name="status" label={t('org.field.status')}>
+          <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

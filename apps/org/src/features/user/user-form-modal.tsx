@@ -1,0 +1,112 @@
+import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  call, deptOptionCall, EMAIL_INVALID, EMAIL_PATTERN, memberEditCall, memberViewCall, PHONE_INVALID, PHONE_PATTERN, postOptionCall, QQ_PATTERN,
+  roleOptionCall, USERNAME_PATTERN, useT, type DeptOption, type MemberEditBody, type RoleOption,
+} from '@uc/shared';
+import { ImageField } from '../../lib/image-field';
+
+// The birthday is a native date input: its value is already the API's YYYY-MM-DD (antd's DatePicker
+// would bring a second dayjs into the remote).
+type FormValues = Omit<Partial<MemberEditBody>, 'birthday'> & { birthday?: string | null };
+type Option = { id: number; name: string };
+
+interface UserFormModalProps {
+  /** null: closed; 0: a new user; an id: edit that user. */
+  userId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The grantable role tree as one list for the multi-select, parents before their children. */
+const flattenRoles = (nodes: RoleOption[]): Option[] => nodes.flatMap((n) => [{ id: n.id, name: n.name }, ...flattenRoles(n.children)]);
+
+/** Create or edit a user: the spec's required fields, phone and email formats, grantable roles only. */
+export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) {
+  const t = useT();
+  const [form] = Form.useForm<FormValues>();
+  const [depts, setDepts] = useState<DeptOption[]>([]);
+  const [roles, setRoles] = useState<Option[]>([]);
+  const [posts, setPosts] = useState<Option[]>([]);
+  const [saving, setSaving] = useState(false);
+  const open = userId !== null;
+  const creating = userId === 0;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({ sex: 0, status: 1, roleIds: [] });
+    const quiet = () => undefined;
+    call(deptOptionCall).then((d) => setDepts(d.list), quiet);
+    call(roleOptionCall).then((d) => setRoles(flattenRoles(d.list)), quiet);
+    call(postOptionCall).then((d) => setPosts(d.list), quiet);
+    if (userId) {
+      call(memberViewCall, { query: { id: userId } }).then((u) => {
+        form.setFieldsValue({
+          ...u, sex: u.sex as 0 | 1 | 2, status: u.status as 1 | 2, roleIds: u.roles.map((r) => r.id), birthday: u.birthday ?? '',
+        });
+      }, quiet);
+    }
+  }, [open, userId, form]);
+
+  const submit = async () => {
+    const { birthday, ...values } = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
+      await call(memberEditCall, { body: body as MemberEditBody });
+      onSaved();
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = (label: string) => ({ required: true, whitespace: true, message: t('org.validation.required', { field: label }) });
+  const item = (name: keyof FormValues, label: string, node: ReactNode, rules: object[] = []) => (
+    <Col xs={24} md={12}>
+      <Form.Item name={name} label={label} rules={rules}>
+        {node}
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <Modal
+      open={open}
+      width={820}
+      title={creating ? t('org.user.create') : t('org.user.edit')}
+      okText={t('org.action.save')}
+      cancelText={t('org.action.cancel')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="user">
+        <Row gutter={16}>
+          {item('username', t('org.user.username'), <Input autoComplete="off" />, [required(t('org.user.username')), { pattern: USERNAME_PATTERN, message: t('org.user.username.rule') }])}
+          {creating
+            ? item('password', t('org.user.password'), <Input.Password autoComplete="new-password" />, [required(t('org.user.password')), { min: 8, message: t('org.user.password.rule') }])
+            : null}
+          {item('realName', t('org.user.realName'), <Input />, [required(t('org.user.realName')), { max: 64 }])}
+          {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: PHONE_INVALID }])}
+          {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: EMAIL_INVALID }, { max: 320 }])}
+          {item('deptId', t('org.user.dept'), <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />)}
+          {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
+          {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
+          {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
+          {item('birthday', t('org.user.birthday'), <Input type="date" />)}
+          {item('qq', t('org.user.qq'), <Input />, [{ pattern: QQ_PATTERN, message: t('org.user.qq.rule') }])}
+          {item('address', t('org.user.address'), <Input />, [{ max: 255 }])}
+          {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}
+          {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
+          {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
+          {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} />)}
+          {item('status', t('org.field.status'), <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />)}
+          {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { Image, Upload } from 'antd';
+import { useState } from 'react';
+import { useT } from '@uc/shared';
+import { uploadImage } from './upload-image';
+
+interface ImageFieldProps {
+  value?: string;
+  onChange?: (url: string) => void;
+  /** Accessible name of the picker. */
+  label: string;
+}
+
+/** A form field holding an image URL, filled by uploading a picture (antd Upload, our own request). */
+export function ImageField({ value, onChange, label }: ImageFieldProps) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Upload
+      accept="image/png,image/jpeg,image/gif,image/webp"
+      listType="picture-card"
+      showUploadList={false}
+      customRequest={({ file, onSuccess, onError }) => {
+        setBusy(true);
+        uploadImage(file as File)
+          .then((r) => {
+            onChange?.(r.url);
+            onSuccess?.(r);
+          })
+          .catch((e: Error) => onError?.(e))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
+        {value && !busy ? (
+          <Image src={value} alt={label} preview={false} width={80} height={80} style={{ objectFit: 'cover' }} />
+        ) : (
+          <div>
+            {busy ? <LoadingOutlined /> : <PlusOutlined />}
+            <div style={{ marginTop: 8 }}>{t('org.upload.pick')}</div>
+          </div>
+        )}
+      </button>
+    </Upload>
+  );
+}

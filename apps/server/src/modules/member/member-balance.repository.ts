@@ -1,0 +1,90 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { memberLedger, users } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { Session } from '../auth/access';
+import { memberNotFound, visibleMember } from './member-write.repository';
+
+type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
+const LABEL: Record<Kind, string> = { 1: 'balance', 2: 'points' };
+const money = (kind: Kind, v: string | number) => (kind === ledgerKind.balance ? Number(v).toFixed(2) : String(Math.trunc(Number(v))));
+
+const toChange = (kind: Kind, r: { id: number; userId: number; before: string; after: string; change: string }, replayed: boolean): BalanceChange => ({
+  ledgerId: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change), replayed,
+});
+
+async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceChange | undefined> {
+  if (!body.idempotencyKey) return undefined;
+  const [row] = await db.select().from(memberLedger).where(and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.idempotencyKey, body.idempotencyKey)));
+  if (!row) return undefined;
+  const delta = body.operateMode === operateMode.add ? body.num : -body.num;
+  if (row.userId !== body.id || row.kind !== kind || Number(row.change) !== delta) throw conflict('idempotencyKey: this key was already used for another change: send a new key for a new change');
+  return toChange(kind, row, true);
+}
+
+/**
+ * Adds or deducts in one statement: `SET v = v + delta WHERE v + delta >= 0` is re-checked by the
+ * database on the row version it finally updates, so concurrent deductions queue on the row lock and
+ * none can take the value below zero or lose another's update. The ledger row is written in the same
+ * transaction (a savepoint), so a refused or duplicate change leaves no trace.
+ */
+export async function changeBalance(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceChange> {
+  const earlier = await replay(db, session, kind, body);
+  if (earlier) return earlier;
+  const column = kind === ledgerKind.balance ? users.balance : users.integral;
+  const delta = body.operateMode === operateMode.add ? body.num : -body.num;
+  const deltaSql = kind === ledgerKind.balance ? sql`${delta.toFixed(2)}::numeric` : sql`${delta}::bigint`;
+  const target = await visibleMember(db, session, body.id);
+  try {
+    return await db.transaction(async (spRaw) => {
+      const sp = spRaw as unknown as Db;
+      const [updated] = await sp
+        .update(users)
+        .set(kind === ledgerKind.balance ? { balance: sql`${users.balance} + ${deltaSql}` } : { integral: sql`${users.integral} + ${deltaSql}` })
+        .where(and(target, sql`${column} + ${deltaSql} >= 0`))
+        .returning({ after: sql<string>`${column}::text`, before: sql<string>`(${column} - ${deltaSql})::text` });
+      if (!updated) {
+        const [user] = await sp.select({ value: sql<string>`${column}::text` }).from(users).where(target);
+        if (!user) throw memberNotFound();
+        throw conflict(`num: insufficient ${LABEL[kind]}: the user has ${money(kind, user.value)}, which is less than ${money(kind, body.num)}`);
+      }
+      const [row] = await sp
+        .insert(memberLedger)
+        .values({
+          tenantId: session.tenantId, userId: body.id, kind, before: updated.before, after: updated.after, change: kind === ledgerKind.balance ? delta.toFixed(2) : String(delta),
+          operatorId: session.userId, operatorName: session.username, remark: body.remark, idempotencyKey: body.idempotencyKey ?? null,
+        })
+        .returning();
+      return toChange(kind, row!, false);
+    });
+  } catch (err) {
+    // A concurrent request with the same key won the race: its change stands, this one is undone.
+    if (body.idempotencyKey && isUniqueViolation(err, 'member_ledger_idempotency_uq')) {
+      const again = await replay(db, session, kind, body);
+      if (again) return again;
+    }
+    throw err;
+  }
+}
+
+export async function listLedger(db: Db, session: Session, userId: number, q: ListQuery): Promise<{ list: LedgerRow[]; total: number }> {
+  const [user] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, userId, 'any'));
+  if (!user) return { list: [], total: 0 };
+  const where = and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.userId, userId));
+  const [rows, totals] = await Promise.all([
+    db.select().from(memberLedger).where(where).orderBy(desc(memberLedger.createdAt), desc(memberLedger.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(memberLedger).where(where),
+  ]);
+  return {
+    list: rows.map((r) => {
+      const kind = r.kind as Kind;
+      return {
+        id: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change),
+        operatorId: r.operatorId, operatorName: r.operatorName, remark: r.remark, createdAt: r.createdAt.toISOString(),
+      };
+    }),
+    total: totals[0]?.n ?? 0,
+  };
+}

@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import type { MemberDetail, MemberEditBody } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { depts, posts, roles, sessions, tenants, userRoles, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import type { Session } from '../auth/access';
+import { hashPassword } from '../auth/auth.service';
+import { grantableRoleIds } from './role-option';
+import { memberVisibility } from './member.visibility';
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+// The same answer for a missing id, another tenant's and one outside the caller's data scope.
+export const memberNotFound = () => notFound('The user does not exist: it may have been deleted; reload the list');
+
+/** Which users a call acts on: the visible ones, live or in the recycle bin. */
+export const visibleMember = async (db: Db, session: Session, id: number, where: 'live' | 'recycled' | 'any' = 'live') =>
+  and(await memberVisibility(db, session), eq(users.id, id), where === 'live' ? isNull(users.deletedAt) : where === 'recycled' ? isNotNull(users.deletedAt) : undefined);
+
+export async function viewMember(db: Db, session: Session, id: number, where: 'live' | 'any' = 'any'): Promise<MemberDetail> {
+  const [row] = await db
+    .select({
+      id: users.id, username: users.username, realName: users.realName, tenantName: tenants.name, avatar: users.avatar,
+      deptId: users.deptId, deptName: depts.name, postId: users.postId, postName: posts.name, balance: users.balance, integral: users.integral,
+      mobile: users.mobile, email: users.email, sex: users.sex, birthday: users.birthday, address: users.address, qq: users.qq,
+      lastLoginIp: users.lastLoginIp, lastLoginAt: users.lastLoginAt, loginCount: users.loginCount, createdAt: users.createdAt,
+      alipayName: users.alipayName, alipayAccount: users.alipayAccount, alipayCode: users.alipayCode, status: users.status, remark: users.remark,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
+    .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
+    .where(await visibleMember(db, session, id, where));
+  if (!row) throw memberNotFound();
+  const [roleRows, [active]] = await Promise.all([
+    db.select({ id: roles.id, name: roles.name }).from(userRoles)
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, id))).orderBy(roles.sort, roles.id),
+    db.select({ at: max(sessions.lastSeenAt) }).from(sessions).where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, id))),
+  ]);
+  return {
+    ...row,
+    deptName: row.deptName ?? null,
+    postName: row.postName ?? null,
+    roles: roleRows,
+    lastActiveAt: iso(active?.at ?? null),
+    lastLoginAt: iso(row.lastLoginAt),
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: iso(row.deletedAt),
+  };
+}
+
+/** Department and post must be the tenant's own; roles must be ones the caller may grant. */
+async function checkReferences(db: Db, session: Session, body: MemberEditBody): Promise<void> {
+  if (body.deptId !== null) {
+    const [d] = await db.select({ id: depts.id }).from(depts).where(and(eq(depts.tenantId, session.tenantId), eq(depts.id, body.deptId)));
+    if (!d) throw badRequest('deptId: the department does not exist');
+  }
+  if (body.postId !== null) {
+    const [p] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.tenantId, session.tenantId), eq(posts.id, body.postId)));
+    if (!p) throw badRequest('postId: the post does not exist');
+  }
+  const grantable = new Set(await grantableRoleIds(db, session));
+  const refused = body.roleIds.filter((r) => !grantable.has(r));
+  if (refused.length > 0) throw forbidden(`roleIds: you may not grant role(s) ${refused.join(', ')}: you can only grant roles you hold yourself`);
+}
+
+export async function saveMember(db: Db, session: Session, body: MemberEditBody): Promise<MemberDetail> {
+  const { id, password, roleIds, ...values } = body;
+  await checkReferences(db, session, body);
+  if (id !== undefined) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, id));
+    if (!existing) throw memberNotFound();
+    if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
+  } else if (!password) {
+    throw badRequest('password: password is required for a new user');
+  }
+  const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
+  let userId: number;
+  try {
+    if (id === undefined) {
+      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: await hashPassword(password!) }).returning({ id: users.id });
+      userId = row!.id;
+    } else {
+      await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(await visibleMember(db, session, id));
+      userId = id;
+    }
+  } catch (err) {
+    // User names are global (sign-in asks for no tenant): the clash may be with another tenant's user.
+    if (isUniqueViolation(err, 'users_username_lower_uq')) throw taken();
+    throw err;
+  }
+  // Roles the caller may not grant stay as they were; the grantable ones become exactly roleIds.
+  const grantable = await grantableRoleIds(db, session);
+  if (grantable.length > 0) {
+    await db.delete(userRoles).where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, userId), inArray(userRoles.roleId, grantable)));
+  }
+  if (roleIds.length > 0) {
+    await db.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId }))).onConflictDoNothing();
+  }
+  if (values.status !== 1) await endSessions(db, session, userId);
+  return viewMember(db, session, userId);
+}
+
+export async function endSessions(db: Db, session: Session, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function setMemberStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
+  if (id === session.userId && status !== 1) throw forbidden('You cannot disable your own account');
+  const changed = await db.update(users).set({ status, updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  if (changed.length === 0) throw memberNotFound();
+  if (status !== 1) await endSessions(db, session, id);
+}
+
+export async function resetPassword(db: Db, session: Session, id: number, password: string): Promise<void> {
+  const changed = await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  if (changed.length === 0) throw memberNotFound();
+  await endSessions(db, session, id);
+}
+
+export async function recycleMember(db: Db, session: Session, id: number): Promise<void> {
+  if (id === session.userId) throw forbidden('You cannot delete your own account');
+  const changed = await db.update(users).set({ deletedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  if (changed.length === 0) throw memberNotFound();
+  await endSessions(db, session, id);
+}
+
+export async function restoreMember(db: Db, session: Session, id: number): Promise<void> {
+  const changed = await db.update(users).set({ deletedAt: null, updatedAt: sql`now()` }).where(await visibleMember(db, session, id, 'recycled')).returning({ id: users.id });
+  if (changed.length === 0) throw memberNotFound();
+}
+
+/** Only from the recycle bin: a live user must be deleted first. Roles, posts and sessions go with it. */
+export async function purgeMember(db: Db, session: Session, id: number): Promise<void> {
+  const removed = await db.delete(users).where(await visibleMember(db, session, id, 'recycled')).returning({ id: users.id });
+  if (removed.length === 0) throw memberNotFound();
+}
+

@@ -1,0 +1,27 @@
+import {
+  addBalanceCall, addIntegralCall, ledgerKind, ledgerListCall, memberDeleteCall, memberEditCall, memberPurgeCall, memberRecycleListCall,
+  memberResetPwdCall, memberRestoreCall, memberStatusCall, memberViewCall,
+} from '@uc/shared/contracts';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { changeBalance, listLedger } from './member-balance.repository';
+import { listMembers } from './member.repository';
+import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
+
+// The tenant policy's maximum number of users is not enforced yet (the policy tables come with the
+// tenant-policy work); the check belongs in saveMember's create branch and in restoreMember.
+export function memberWriteCalls(): CallImplementation[] {
+  const done = () => null;
+  return [
+    implement(memberViewCall, async ({ db, session, query }) => viewMember(db, session, query.id)),
+    implement(memberEditCall, async ({ db, session, body }) => saveMember(db, session, body)),
+    implement(memberStatusCall, async ({ db, session, body }) => setMemberStatus(db, session, body.id, body.status).then(done)),
+    implement(memberResetPwdCall, async ({ db, session, body }) => resetPassword(db, session, body.id, body.password).then(done)),
+    implement(memberDeleteCall, async ({ db, session, body }) => recycleMember(db, session, body.id).then(done)),
+    implement(memberRestoreCall, async ({ db, session, body }) => restoreMember(db, session, body.id).then(done)),
+    implement(memberPurgeCall, async ({ db, session, body }) => purgeMember(db, session, body.id).then(done)),
+    implement(memberRecycleListCall, async ({ db, session, query }) => ({ ...(await listMembers(db, session, query, true)), page: query.page, pageSize: query.pageSize })),
+    implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
+    implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
+    implement(ledgerListCall, async ({ db, session, query }) => ({ ...(await listLedger(db, session, query.userId, query)), page: query.page, pageSize: query.pageSize })),
+  ];
+}

@@ -1,0 +1,15 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Session } from '../auth/access';
+import { dataScopeCondition } from '../scope/data-scope';
+
+/**
+ * The one condition deciding which users a caller may see and act on: their tenant, narrowed by the
+ * data scope of their roles (1 all, 2 own department, 3 department and below, 4 custom, 5 self; the
+ * union over several roles). Every member query (list, recycle list, view, edit, status, reset
+ * password, delete, restore, purge, balance, ledger, force logout) ANDs it in.
+ */
+export async function memberVisibility(db: Db, session: Session): Promise<SQL> {
+  return and(eq(users.tenantId, session.tenantId), await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }))!;
+}

@@ -1,0 +1,19 @@
+import { postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/shared/contracts';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } from './post.repository';
+
+// The tenant policy's maximum number of posts is not enforced yet (the policy tables come with the
+// tenant-policy work); the check belongs at the top of the create branch of savePost.
+export function postCalls(): CallImplementation[] {
+  return [
+    implement(postListCall, async ({ db, session, query }) => ({ ...(await listPosts(db, session.tenantId, query)), page: query.page, pageSize: query.pageSize })),
+    implement(postViewCall, async ({ db, session, query }) => getPost(db, session.tenantId, query.id)),
+    implement(postOptionCall, async ({ db, session }) => ({ list: await postOptions(db, session.tenantId) })),
+    implement(postEditCall, async ({ db, session, body }) => savePost(db, session.tenantId, body)),
+    implement(postDeleteCall, async ({ db, session, body }) => {
+      await deletePost(db, session.tenantId, body.id);
+      return null;
+    }),
+    implement(postStatusCall, async ({ db, session, body }) => setPostStatus(db, session.tenantId, body.id, body.status)),
+  ];
+}

@@ -1,0 +1,143 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, snap } from '../support/browser';
+import { signInWithToken } from '../support/console';
+import { apiLogin, startServer, type RunningServer } from '../support/server';
+
+// A real 1x1 PNG, so the browser can show the uploaded avatar.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** antd puts a space between the two characters of a two-character Chinese button label. */
+const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
+
+describe('org users: create, edit, search, disable, balance, avatar, recycle bin', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+    await signInWithToken(page, await apiLogin(server));
+    await page.goto(server.url('/org/user'));
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  // The visible modal's primary button (hidden modals of the page keep theirs in the DOM).
+  const save = () => page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+
+  it('creates a user through the form, refusing a bad phone first', async () => {
+    await page.getByRole('button', { name: /新增用户/ }).click();
+    await page.locator('#user_username').fill('alice');
+    await page.locator('#user_password').fill('alice-password');
+    await page.locator('#user_realName').fill('Alice');
+    await page.locator('#user_mobile').fill('123');
+    await save();
+    await page.getByText('Phone number is invalid!').waitFor();
+    await page.locator('#user_mobile').fill('13800000011');
+    await page.locator('#user_email').fill('alice@example.com');
+    await save();
+    await row('alice').waitFor();
+    assert.equal(await row('alice').getByRole('cell', { name: 'Alice', exact: true }).count(), 1);
+  });
+
+  it('edits the user and uploads an avatar', async () => {
+    await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await page.locator('#user_realName').fill('Alice Liddell');
+    await page.locator('.ant-modal input[type=file]').first().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.ant-modal img[alt="头像"]').waitFor();
+    await save();
+    await row('alice').getByRole('cell', { name: 'Alice Liddell' }).waitFor();
+    const src = await row('alice').locator('img').first().getAttribute('src');
+    assert.match(src ?? '', /^\/admin\/admin\/upload\/file\/[a-f0-9]{32}\.png$/);
+    const served = await fetch(`${server.origin}${src}`);
+    assert.equal(served.headers.get('content-type'), 'image/png');
+  });
+
+  it('searches by keyword and with a filter condition', async () => {
+    const search = page.getByPlaceholder('搜索用户名、姓名、手机号或邮箱');
+    await search.fill('liddell');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor({ state: 'detached' });
+    await row('alice').waitFor();
+    await search.fill('');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+    await page.getByLabel('值', { exact: true }).fill('admin');
+    await page.getByRole('button', { name: '添加条件' }).click();
+    await row('alice').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '清除条件' }).click();
+    await row('alice').waitFor();
+  });
+
+  it('disables and enables the user with the status switch', async () => {
+    const toggle = row('alice').getByRole('switch');
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=switch][aria-checked=false]').length > 0);
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false');
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=switch][aria-checked=false]').length === 0);
+  });
+
+  it('adds balance, refuses a deduction beyond it, then deducts', async () => {
+    const change = async (mode: '增加' | '扣减', num: string) => {
+      await row('alice').getByRole('button', { name: label('余额') }).click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '调整余额' });
+      await modal.getByText(mode, { exact: true }).click();
+      await modal.locator('#balance_num').fill(num);
+      await modal.locator('.ant-modal-footer .ant-btn-primary').click();
+      return modal;
+    };
+    await change('增加', '10');
+    await row('alice').getByRole('cell', { name: '10.00' }).waitFor();
+    const modal = await change('扣减', '20');
+    await page.getByText(/insufficient balance: the user has 10\.00/).waitFor();
+    await modal.locator('.ant-modal-footer .ant-btn').first().click();
+    assert.equal(await row('alice').getByRole('cell', { name: '10.00' }).count(), 1);
+    await change('扣减', '2.5');
+    await row('alice').getByRole('cell', { name: '7.50' }).waitFor();
+    // The drawer's ledger tab lists both changes.
+    await row('alice').getByRole('button', { name: label('详情') }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('从未登录').first().waitFor();
+    await drawer.getByRole('tab', { name: '余额积分记录' }).click();
+    await drawer.getByRole('cell', { name: '-2.50' }).waitFor();
+    await drawer.getByRole('cell', { name: '10.00' }).first().waitFor();
+    await snap(page, 'org-user-ledger');
+    await page.keyboard.press('Escape');
+  });
+
+  it('exports the current filtered list to CSV', async () => {
+    const search = page.getByPlaceholder('搜索用户名、姓名、手机号或邮箱');
+    await search.fill('alice');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /导\s*出/ }).hover();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByText('导出 CSV').click()]);
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile((await file.path())!, 'utf8');
+    assert.match(csv, /^\uFEFF"ID","用户名"/);
+    assert.match(csv, /"alice","Alice Liddell","13800000011"/);
+    assert.doesNotMatch(csv, /"admin"/);
+    await search.fill('');
+    await search.press('Enter');
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor();
+  });
+
+  it('moves the user to the recycle bin and restores them', async () => {
+    await row('alice').getByRole('button', { name: label('删除') }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: label('删除') }).click();
+    await row('alice').waitFor({ state: 'detached' });
+    await page.getByText('回收站', { exact: true }).click();
+    await row('alice').getByRole('button', { name: label('恢复') }).click();
+    await row('alice').waitFor({ state: 'detached' });
+    await page.getByText('用户列表', { exact: true }).click();
+    await row('alice').waitFor();
+    await snap(page, 'org-users');
+  });
+});

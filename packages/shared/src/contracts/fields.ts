@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/*
+ * Field rules shared by the organisation contracts (spec section 5): the client's forms and the
+ * server's validation use the same schemas, so their messages can never disagree.
+ */
+
+export const PHONE_INVALID = 'Phone number is invalid!';
+export const EMAIL_INVALID = 'Incorrect email format';
+
+/** Mainland mobile (13800000000), landline (010-12345678) or international (+441234567890). */
+export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|\+\d{6,15})$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Optional phone: '' or a valid number. */
+export const optionalPhone = z.string().trim().max(32, PHONE_INVALID).refine((v) => v === '' || PHONE_PATTERN.test(v), PHONE_INVALID);
+/** Optional email: '' or a valid address of at most 320 characters. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(320, 'email must be at most 320 characters')
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_INVALID);
+
+export const recordStatus = { enabled: 1, disabled: 2 } as const;
+export const statusSchema = z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' });
+export const idSchema = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1').max(2 ** 53 - 1, 'id is too large');
+export const sortSchema = z.number({ error: 'sort must be a number' }).int('sort must be a whole number').min(-1_000_000).max(1_000_000).default(0);
+export const remarkSchema = z.string({ error: 'remark must be text' }).max(500, 'remark must be at most 500 characters').default('');
+
+/** `{ id }` in a query string (view) or a body (delete). */
+export const idQuery = z.object({ id: idSchema });
+export const idBody = z.object({ id: idSchema });
+export const statusBody = z.object({ id: idSchema, status: statusSchema });
