@@ -14,6 +14,8 @@ import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
 import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
+import { openAccessCalls } from './modules/open-access/open-access.routes';
+import { loadServerKey, SecretBox } from './modules/open-access/secret-box';
 import { memberCalls } from './modules/member/member.routes';
 import { menuAdminCalls } from './modules/menu/menu-admin.routes';
 import { menuCalls } from './modules/menu/menu.routes';
@@ -61,11 +63,13 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   const icons = new IconCatalogue(iconFontDir());
+  const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
     [
-      ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...menuCalls(),
+      ...accountCalls(db, config, sms), ...siteCalls(db, config), ...authCalls(db, config), ...memberCalls(), ...menuCalls(),
       ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(), ...sessionCalls(), ...remoteCalls(db, remotes),
+      ...openAccessCalls(db, config, box),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { CallContract } from '@uc/shared/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, roleMenus, roles, userRoles } from '../db/schema';
+import { menus, openAccessKeys, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -21,7 +21,7 @@ let t: TestApp;
 let calls: readonly CallContract[];
 let tenantAdmin: { tenantId: number; userId: number };
 let bareUserToken: string;
-let other: { tenantId: number; userId: number; sessionId: number; roleId: number };
+let other: { tenantId: number; userId: number; sessionId: number; roleId: number; openKeyId: number };
 
 /** How to make a record of another tenant for each call that takes an id (keyed by call path). */
 const OTHER_TENANT_RECORD: Record<string, () => number> = {
@@ -32,12 +32,19 @@ const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/role/delete': () => other.roleId,
   '/user/admin/role/status': () => other.roleId,
   '/user/admin/role/menus': () => other.roleId,
+  '/user/admin/openaccess/view': () => other.openKeyId,
+  '/user/admin/openaccess/edit': () => other.openKeyId,
+  '/user/admin/openaccess/rotate': () => other.openKeyId,
+  '/user/admin/openaccess/status': () => other.openKeyId,
+  '/user/admin/openaccess/delete': () => other.openKeyId,
 };
 /** The rest of a valid body for calls that take more than the id. */
 const REST_OF_BODY: Record<string, Record<string, unknown>> = {
   '/user/admin/role/edit': { name: 'Probe', key: 'probe' },
   '/user/admin/role/status': { status: 1 },
   '/user/admin/role/menus': { menuIds: [] },
+  '/user/admin/openaccess/edit': { title: 'Probe', userId: 1 },
+  '/user/admin/openaccess/status': { status: 1 },
 };
 /** Calls on platform data, which belongs to no tenant (menus are the platform's catalogue). */
 const PLATFORM_DATA = new Set(['/user/admin/menu/view', '/user/admin/menu/edit', '/user/admin/menu/delete', '/user/admin/menu/status']);
@@ -59,7 +66,11 @@ beforeAll(async () => {
   await tokenFor(t.db, b.tenantId, otherUser);
   const [session] = (await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`) as unknown as { rows: { id: number }[] }).rows;
   const [otherRole] = await t.db.select({ id: userRoles.roleId }).from(userRoles).where(sql`${userRoles.userId} = ${otherUser}`);
-  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), roleId: otherRole!.id };
+  const [otherKey] = await t.db
+    .insert(openAccessKeys)
+    .values({ tenantId: b.tenantId, title: 'Other', accessKey: 'ak_other_tenant', secretEnc: 'v1:', secretHint: 'abcd', userId: otherUser })
+    .returning({ id: openAccessKeys.id });
+  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), roleId: otherRole!.id, openKeyId: otherKey!.id };
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,9 @@ import { adminMenuCall, headerMenuCall } from './menu.contract';
 import {
   roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
 } from './role.contract';
+import {
+  demoLoginCall, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, openAccessViewCall, openLoginCall,
+} from './open-access.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
@@ -52,6 +55,14 @@ export const ALL_CALLS: readonly CallContract[] = [
   roleMenusCall,
   roleMenuTreeCall,
   roleDeptTreeCall,
+  openLoginCall,
+  demoLoginCall,
+  openAccessListCall,
+  openAccessViewCall,
+  openAccessEditCall,
+  openAccessRotateCall,
+  openAccessStatusCall,
+  openAccessDeleteCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -13,3 +13,4 @@ export * from './role.contract';
 export * from './icon.contract';
 export * from './catalogue';
 export * from './notice.contract';
+export * from './open-access.contract';
