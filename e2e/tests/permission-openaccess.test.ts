@@ -55,6 +55,7 @@ describe('permission remote: open access keys', () => {
     assert.match(secret, /^sk_[A-Za-z0-9_-]{43}$/);
     await snap(page, 'permission-openaccess-secret');
     await shown.getByRole('button', { name: '我已保存' }).click();
+    await shown.getByTestId('oa-secret').waitFor({ state: 'detached' });
 
     // Masked from now on.
     const row = page.locator('tr', { has: page.getByText('E2E robot', { exact: true }) });
