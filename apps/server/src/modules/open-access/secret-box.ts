@@ -47,14 +47,21 @@ export const SECRET_KEY_FILE = 'secret.key';
 export function loadServerKey(configured: Buffer | undefined, dataDir: string, log: (message: string) => void): Buffer {
   if (configured) return configured;
   const file = join(dataDir, SECRET_KEY_FILE);
-  if (existsSync(file)) {
+  const read = () => {
     const key = parseServerKey(readFileSync(file, 'utf8'));
     if (!key) throw new Error(`${file} does not hold a 32-byte key (64 hex characters): restore it from a backup, or set OPEN_ACCESS_KEY`);
     return key;
-  }
+  };
+  if (existsSync(file)) return read();
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read();
+    throw err;
+  }
   chmodSync(file, 0o600);
   log(`Generated the open access server key in ${file}: back it up with the data, or set OPEN_ACCESS_KEY (required when several servers share one database)`);
   return key;
