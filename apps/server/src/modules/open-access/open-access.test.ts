@@ -172,3 +172,29 @@ describe('demo sign-in', () => {
     }
   });
 });
+
+describe('migration 0009 (databases seeded before the open access calls)', () => {
+  it('moves the old placeholder permissions of /permission/openaccess onto buttons, granted to the roles holding the menu', async () => {
+    const old = ['list', 'view', 'option', 'edit', 'delete', 'status'].map((v) => `/user/admin/openaccess/${v}`).join(',');
+    const [menu] = (await t.db.execute(sql`select id from menus where path = '/permission/openaccess'`) as unknown as { rows: { id: number }[] }).rows;
+    const menuId = Number(menu!.id);
+    // The state of an old database: the placeholder permissions, no buttons, a role holding the menu.
+    await t.db.execute(sql`delete from menus where parent_id = ${menuId}`);
+    await t.db.execute(sql`update menus set permissions = ${old} where id = ${menuId}`);
+    const holder = await createUser(t.db, { username: 'oa.old', menuPaths: ['/permission/openaccess'] });
+    const migration = readFileSync(join(process.cwd(), 'drizzle', '0009_open_access_menu_buttons.sql'), 'utf8');
+    await t.db.execute(sql.raw(migration));
+    const rows = (await t.db.execute(sql`select permissions from menus where id = ${menuId} or parent_id = ${menuId} order by id`) as unknown as { rows: { permissions: string }[] }).rows;
+    expect(rows.map((r) => r.permissions)).toEqual([
+      '/user/admin/openaccess/list,/user/admin/openaccess/view,/user/admin/member/list',
+      '/user/admin/openaccess/edit', '/user/admin/openaccess/edit', '/user/admin/openaccess/rotate', '/user/admin/openaccess/status', '/user/admin/openaccess/delete',
+    ]);
+    const granted = (await t.db.execute(sql`
+      select count(*)::int as n from role_menus rm join user_roles ur on ur.role_id = rm.role_id and ur.tenant_id = rm.tenant_id
+      join menus m on m.id = rm.menu_id where ur.user_id = ${holder} and m.parent_id = ${menuId}`) as unknown as { rows: { n: number }[] }).rows;
+    expect(Number(granted[0]!.n)).toBe(5);
+    // Run twice: nothing more happens.
+    await t.db.execute(sql.raw(migration));
+    expect(((await t.db.execute(sql`select id from menus where parent_id = ${menuId}`)) as unknown as { rows: unknown[] }).rows).toHaveLength(5);
+  });
+});
