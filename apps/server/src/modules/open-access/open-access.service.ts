@@ -52,10 +52,13 @@ export async function listKeys(db: Db, session: Session, q: { keyword?: string; 
     conds.push(or(ilike(openAccessKeys.title, like), ilike(openAccessKeys.accessKey, like), ilike(openAccessKeys.remark, like), ilike(users.username, like))!);
   }
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    base(db).where(where).orderBy(desc(openAccessKeys.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(openAccessKeys).innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId))).where(where),
-  ]);
+  // One after the other: both run on the request's single transaction connection.
+  const rows = await base(db).where(where).orderBy(desc(openAccessKeys.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(openAccessKeys)
+    .innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)))
+    .where(where);
   return { list: (rows as Row[]).map(toRecord), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
