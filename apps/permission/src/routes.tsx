@@ -1,12 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MenuPage } from './features/menu/menu-page';
+import { OpenAccessPage } from './features/openaccess/openaccess-page';
 import { RolePage } from './features/role/role-page';
 import { registerPermissionMessages } from './locales';
 
 // Runs when the shell first loads this module, before any of its pages renders.
 registerPermissionMessages();
 
-/** Exposed as 'permission/routes'. /permission/openaccess joins when the open access calls exist. */
+/** Exposed as 'permission/routes'. */
 export const routes: RouteObject[] = [
   {
     path: '/permission',
@@ -14,6 +15,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="menu" replace /> },
       { path: 'menu', element: <MenuPage /> },
       { path: 'role', element: <RolePage /> },
+      { path: 'openaccess', element: <OpenAccessPage /> },
     ],
   },
 ];

@@ -15,6 +15,8 @@ import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
 import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
+import { openAccessCalls } from './modules/open-access/open-access.routes';
+import { loadServerKey, SecretBox } from './modules/open-access/secret-box';
 import { memberCalls } from './modules/member/member.routes';
 import { noticeCalls } from './modules/notice/notice.routes';
 import { menuAdminCalls } from './modules/menu/menu-admin.routes';
@@ -69,12 +71,13 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   const icons = new IconCatalogue(iconFontDir());
+  const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
     [
-      ...accountCalls(db, config, sms), ...siteCalls(db), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(),
+      ...accountCalls(db, config, sms), ...siteCalls(db, config), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(),
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
-      ...sessionCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...remoteCalls(db, remotes),
+      ...sessionCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );

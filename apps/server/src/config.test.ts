@@ -55,4 +55,15 @@ describe('configuration', () => {
     expect(loadConfig({ LOGIN_CAPTCHA_AFTER: '0', LOGIN_MAX_DELAY_SECONDS: '60' }, '/x').loginThrottle).toMatchObject({ captchaAfter: 0, maxDelaySeconds: 60 });
     expect(() => loadConfig({ LOGIN_DELAY_AFTER: '0' }, '/x')).toThrow('LOGIN_DELAY_AFTER is out of range: set LOGIN_DELAY_AFTER to a whole number from 1 to 1000 or unset it to use 5');
   });
+
+  it('reads the open access server key as hex or base64, and the demo switch', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ OPEN_ACCESS_KEY: hex }, '/x').openAccessKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({ OPEN_ACCESS_KEY: Buffer.alloc(32, 7).toString('base64') }, '/x').openAccessKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}, '/x')).toMatchObject({ openAccessKey: undefined, demoMode: false });
+    expect(() => loadConfig({ OPEN_ACCESS_KEY: 'abc' }, '/x')).toThrow('OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64');
+    expect(() => loadConfig({ OPEN_ACCESS_KEY: Buffer.alloc(16).toString('base64') }, '/x')).toThrow(ConfigError);
+    expect(loadConfig({ DEMO_MODE: 'on' }, '/x').demoMode).toBe(true);
+    expect(() => loadConfig({ DEMO_MODE: 'yes please' }, '/x')).toThrow('DEMO_MODE is not a switch');
+  });
 });

@@ -28,6 +28,8 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'LOGIN_IP_DELAY_AFTER', default: '20', description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.' },
   { name: 'LOGIN_MAX_DELAY_SECONDS', default: '900', description: 'Longest lock after failed sign-ins, in seconds.' },
   { name: 'LOGIN_FAILURE_WINDOW_MINUTES', default: '15', description: 'Failed sign-ins older than this many minutes no longer count.' },
+  { name: 'OPEN_ACCESS_KEY', default: '(DATA_DIR/secret.key)', description: 'Server key (32 bytes as 64 hex characters or base64) that encrypts open access secrets (AES-256-GCM). Unset: one is generated on first start and kept in DATA_DIR/secret.key (mode 600); set it when several servers share one PostgreSQL database, and keep it: secrets encrypted with a lost key cannot be recovered (rotate them).' },
+  { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
 ];
 
 /** A whole-number variable with a range; the message names it, the range and the default. */
@@ -80,7 +82,31 @@ const envSchema = z.object({
   LOGIN_IP_DELAY_AFTER: optional(intVar('LOGIN_IP_DELAY_AFTER', 20, 1, 100000)),
   LOGIN_MAX_DELAY_SECONDS: optional(intVar('LOGIN_MAX_DELAY_SECONDS', 900, 1, 86400)),
   LOGIN_FAILURE_WINDOW_MINUTES: optional(intVar('LOGIN_FAILURE_WINDOW_MINUTES', 15, 1, 1440)),
+  OPEN_ACCESS_KEY: optional(
+    z.string().transform((v, ctx) => {
+      const key = parseServerKey(v);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: 'OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64 (openssl rand -hex 32), or unset it to keep a generated key in DATA_DIR/secret.key' });
+        return z.NEVER;
+      }
+      return key;
+    }),
+  ),
+  DEMO_MODE: optional(
+    z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' }).transform((v) => ['true', '1', 'on'].includes(v)),
+  ),
 });
+
+/** A 32-byte key from 64 hex characters or base64; undefined when it is neither. */
+export function parseServerKey(text: string): Buffer | undefined {
+  const v = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const key = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return undefined;
+}
 
 /** Sign-in throttling (modules/auth/login-throttle.ts). */
 export interface LoginThrottleConfig {
@@ -104,6 +130,10 @@ export interface Config {
   sessionMaxHours: number;
   loginThrottle: LoginThrottleConfig;
   sms: { driver: 'log' | 'webhook'; webhookUrl: string | undefined };
+  /** OPEN_ACCESS_KEY; undefined: the key file in DATA_DIR (modules/open-access/server-key.ts). */
+  openAccessKey: Buffer | undefined;
+  /** DEMO_MODE (the site setting loginConfig.demoMode turns demo mode on too). */
+  demoMode: boolean;
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -133,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSliding: e.SESSION_SLIDING ?? true,
     sessionMaxHours: Math.max(e.SESSION_MAX_HOURS ?? 168, e.SESSION_TTL_HOURS ?? 12),
     sms: { driver: e.SMS_DRIVER ?? 'log', webhookUrl: e.SMS_WEBHOOK_URL },
+    openAccessKey: e.OPEN_ACCESS_KEY,
+    demoMode: e.DEMO_MODE ?? false,
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

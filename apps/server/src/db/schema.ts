@@ -265,6 +265,8 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The demo account's sessions: every call but GET is refused (route registrar). */
+    readOnly: boolean('read_only').notNull().default(false),
   },
   (t) => [
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
@@ -301,6 +303,51 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').$type<unknown>().notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Open access keys: a program signs `key + timestamp + nonce` with the secret and gets a session
+ * acting as the linked user. The secret is stored encrypted (AES-256-GCM with the server key
+ * OPEN_ACCESS_KEY, see modules/open-access/secret-box.ts), never in plain text; `secret_hint` keeps
+ * its last four characters for the masked display.
+ */
+export const openAccessKeys = pgTable(
+  'open_access_keys',
+  {
+    tenantId: tenantId().references(() => tenants.id),
+    id: id(),
+    title: text('title').notNull(),
+    /** The public key, random and unique over all tenants (sign-in finds the tenant by it). */
+    accessKey: text('access_key').notNull(),
+    /** v1:base64(iv | tag | ciphertext), AES-256-GCM, the access key as associated data. */
+    secretEnc: text('secret_enc').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    /** The user the key acts as (same tenant). */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    ...common,
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('open_access_keys_access_key_uq').on(t.accessKey),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Nonces of open access sign-ins, kept past the timestamp window so a replay is refused. */
+export const openAccessNonces = pgTable(
+  'open_access_nonces',
+  {
+    tenantId: tenantId(),
+    keyId: bigint('key_id', { mode: 'number' }).notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.keyId, t.nonce] }),
+    foreignKey({ columns: [t.tenantId, t.keyId], foreignColumns: [openAccessKeys.tenantId, openAccessKeys.id] }).onDelete('cascade'),
+    index('open_access_nonces_expires_idx').on(t.expiresAt),
+  ],
+);
 
 export * from './schema-security';
 export * from './schema-account';

@@ -70,7 +70,18 @@ export const MENU_SEED: MenuSeed[] = [
           { type: 3, name: '启用停用', locale: 'menu.permission.menu.status', permissions: [`${u}/menu/status`] },
         ],
       },
-      { type: 2, name: '开放授权', locale: 'menu.permission.openaccess', path: '/permission/openaccess', component: 'permission/openaccess', icon: 'KeyOutlined', permissions: crud('openaccess') },
+      {
+        type: 2, name: '开放授权', locale: 'menu.permission.openaccess', path: '/permission/openaccess', component: 'permission/openaccess', icon: 'KeyOutlined',
+        // Picking the linked user lists the tenant's users.
+        permissions: [...crud('openaccess', ['list', 'view']), `${u}/member/list`],
+        children: [
+          { type: 3, name: '新增密钥', locale: 'menu.permission.openaccess.create', permissions: [`${u}/openaccess/edit`] },
+          { type: 3, name: '编辑密钥', locale: 'menu.permission.openaccess.edit', permissions: [`${u}/openaccess/edit`] },
+          { type: 3, name: '重置密钥', locale: 'menu.permission.openaccess.rotate', permissions: [`${u}/openaccess/rotate`] },
+          { type: 3, name: '启用停用', locale: 'menu.permission.openaccess.status', permissions: [`${u}/openaccess/status`] },
+          { type: 3, name: '删除密钥', locale: 'menu.permission.openaccess.delete', permissions: [`${u}/openaccess/delete`] },
+        ],
+      },
     ],
   },
   {

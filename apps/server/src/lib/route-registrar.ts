@@ -8,7 +8,7 @@ import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from './envelope';
-import { AppError, badRequest, notSignedIn } from './errors';
+import { AppError, badRequest, forbidden, notSignedIn } from './errors';
 import { zodMessage } from './zod-message';
 
 /** What a call handler gets: validated input, the caller, the raw request. */
@@ -56,6 +56,8 @@ const auditTargetOf = (body: unknown): string => {
 };
 const fieldsOf = (body: unknown): string[] => (body && typeof body === 'object' ? Object.keys(body) : []);
 
+export const DEMO_READ_ONLY = 'The demo account is read-only';
+
 const registered = new WeakMap<FastifyInstance, CallContract[]>();
 /** The calls registered on `app` (the route-table tests walk them, so new routes are covered). */
 export const registeredCalls = (app: FastifyInstance): readonly CallContract[] => registered.get(app) ?? [];
@@ -91,6 +93,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const token = tokenFrom(req.headers.authorization);
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
         const session = call.access === 'public' ? undefined : await requireSession(options.db, token, options.sessions);
+        // The demo account looks but never changes anything: one rule here, for every call.
+        if (session?.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
           const body = parse(call.body, req.body, 'body');

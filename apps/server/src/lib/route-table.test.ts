@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { CallContract } from '@uc/shared/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, posts, roleMenus, roles, userRoles } from '../db/schema';
+import { menus, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -21,7 +21,7 @@ let t: TestApp;
 let calls: readonly CallContract[];
 let tenantAdmin: { tenantId: number; userId: number };
 let bareUserToken: string;
-let other: { tenantId: number; userId: number; sessionId: number; roleId: number; deptId: number; postId: number };
+let other: { tenantId: number; userId: number; sessionId: number; roleId: number; deptId: number; postId: number; openKeyId: number };
 
 /** How to make a record of another tenant for each call that takes an id (keyed by call path). */
 const OTHER_TENANT_RECORD: Record<string, () => number> = {
@@ -35,6 +35,11 @@ const OTHER_TENANT_RECORD: Record<string, () => number> = {
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/dept/${v}`, () => other.deptId])),
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/post/${v}`, () => other.postId])),
   ...Object.fromEntries(['view', 'edit', 'delete', 'status', 'resetPwd', 'restore', 'purge', 'addBalance', 'addIntegral'].map((v) => [`/user/admin/member/${v}`, () => other.userId])),
+  '/user/admin/openaccess/view': () => other.openKeyId,
+  '/user/admin/openaccess/edit': () => other.openKeyId,
+  '/user/admin/openaccess/rotate': () => other.openKeyId,
+  '/user/admin/openaccess/status': () => other.openKeyId,
+  '/user/admin/openaccess/delete': () => other.openKeyId,
 };
 /** The rest of a valid body for calls that take more than the id. */
 const REST_OF_BODY: Record<string, Record<string, unknown>> = {
@@ -50,6 +55,8 @@ const REST_OF_BODY: Record<string, Record<string, unknown>> = {
   '/user/admin/member/resetPwd': { password: 'smuggled-password' },
   '/user/admin/member/addBalance': { operateMode: 1, num: 1 },
   '/user/admin/member/addIntegral': { operateMode: 1, num: 1 },
+  '/user/admin/openaccess/edit': { title: 'Probe', userId: 1 },
+  '/user/admin/openaccess/status': { status: 1 },
 };
 
 /** Calls on platform data, which belongs to no tenant (menus are the platform's catalogue). */
@@ -73,7 +80,11 @@ beforeAll(async () => {
   const [session] = (await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`) as unknown as { rows: { id: number }[] }).rows;
   const [otherRole] = await t.db.select({ id: userRoles.roleId }).from(userRoles).where(sql`${userRoles.userId} = ${otherUser}`);
   const [post] = await t.db.insert(posts).values({ tenantId: b.tenantId, name: 'Other post', code: 'other' }).returning({ id: posts.id });
-  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), roleId: otherRole!.id, deptId: b.deptId, postId: post!.id };
+  const [otherKey] = await t.db
+    .insert(openAccessKeys)
+    .values({ tenantId: b.tenantId, title: 'Other', accessKey: 'ak_other_tenant', secretEnc: 'v1:', secretHint: 'abcd', userId: otherUser })
+    .returning({ id: openAccessKeys.id });
+  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), roleId: otherRole!.id, deptId: b.deptId, postId: post!.id, openKeyId: otherKey!.id };
 });
 afterAll(() => t.close());
 

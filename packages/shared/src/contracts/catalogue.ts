@@ -16,6 +16,9 @@ import { adminMenuCall, headerMenuCall } from './menu.contract';
 import {
   roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
 } from './role.contract';
+import {
+  demoLoginCall, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, openAccessViewCall, openLoginCall,
+} from './open-access.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
@@ -64,6 +67,14 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...MEMBER_WRITE_CALLS,
   ...MEMBER_BALANCE_CALLS,
   uploadImageCall,
+  openLoginCall,
+  demoLoginCall,
+  openAccessListCall,
+  openAccessViewCall,
+  openAccessEditCall,
+  openAccessRotateCall,
+  openAccessStatusCall,
+  openAccessDeleteCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -19,3 +19,4 @@ export * from './member-balance.contract';
 export * from './upload.contract';
 export * from './catalogue';
 export * from './notice.contract';
+export * from './open-access.contract';

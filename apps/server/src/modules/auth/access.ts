@@ -12,6 +12,8 @@ export interface Session {
   username: string;
   isSuperAdmin: boolean;
   tenantIsPlatform: boolean;
+  /** The demo account's session: only GET calls pass (route registrar). */
+  readOnly: boolean;
 }
 
 const ENABLED = 1;
@@ -34,6 +36,7 @@ export async function requireSession(db: Db, token: string | null, policy: Sessi
     username: row.username,
     isSuperAdmin: row.isSuperAdmin,
     tenantIsPlatform: row.tenantIsPlatform,
+    readOnly: row.readOnly,
   };
 }
 

@@ -65,7 +65,15 @@ export const signInColumns = {
  * The last steps shared by every way of signing in: refuse a disabled user (403) or tenant (60), then
  * open a session, count the sign-in and log it. Runs on the system connection (reviewed bypass).
  */
-export async function openSession(db: Db, user: SignInUser, method: LoginMethod, client: ClientInfo, ttlHours: number): Promise<LoginResult> {
+export async function openSession(
+  db: Db,
+  user: SignInUser,
+  method: LoginMethod,
+  client: ClientInfo,
+  ttlHours: number,
+  /** A read-only session (the demo account): the registrar refuses all but GET calls. */
+  readOnly = false,
+): Promise<LoginResult> {
   const attempt: LoginAttempt = { method, username: user.username, tenantId: user.tenantId, userId: user.id, ...client, reason: 'ok' };
   if (user.status !== 1) {
     await logAttempt(db, { ...attempt, reason: 'user_disabled' });
@@ -85,6 +93,7 @@ export async function openSession(db: Db, user: SignInUser, method: LoginMethod,
       ip: client.ip,
       userAgent: client.userAgent.slice(0, 512),
       expiresAt: expires,
+      readOnly,
     });
     await tx
       .update(users)

@@ -13,6 +13,7 @@ export interface SessionRow {
   tenantExpiresAt: Date | null;
   tenantIsPlatform: boolean;
   lastSeenAt: Date;
+  readOnly: boolean;
 }
 
 /** The live session of a token hash (not revoked, not expired, user not deleted), with user and tenant. */
@@ -29,6 +30,7 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
       tenantExpiresAt: tenants.expiresAt,
       tenantIsPlatform: tenants.isPlatform,
       lastSeenAt: sessions.lastSeenAt,
+      readOnly: sessions.readOnly,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
@@ -40,7 +42,7 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
 
 export async function insertSession(
   db: Db,
-  s: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; expiresAt: Date },
+  s: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; expiresAt: Date; readOnly?: boolean },
 ): Promise<void> {
   await db.insert(sessions).values(s);
 }

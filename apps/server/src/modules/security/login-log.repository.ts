@@ -10,7 +10,10 @@ export type LoginReason =
   | 'user_disabled'
   | 'tenant_disabled'
   | 'bad_code'
-  | 'bad_signature';
+  | 'bad_signature'
+  | 'key_disabled'
+  | 'replayed_nonce'
+  | 'demo_off';
 
 export interface LoginAttempt {
   method: LoginMethod;

@@ -1,6 +1,7 @@
 import {
   accountLoginCall,
   call,
+  demoLoginCall,
   mobileLoginCall,
   registerCall,
   resetPasswordSmsCall,
@@ -24,8 +25,8 @@ export interface RegisterResult {
 }
 
 /**
- * The calls of the login screen. A call whose server contract does not exist yet is left out, and
- * the screen hides what needs it (`loginFeatures`): today that is the demo sign-in.
+ * The calls of the login screen. A call left out hides what needs it on the screen (`loginFeatures`);
+ * the demo sign-in shows only when the server's loginConfig says demo mode is on.
  */
 export interface LoginApi {
   accountLogin: (body: AccountLoginBody) => Promise<LoginResult>;
@@ -47,4 +48,5 @@ export const loginApi: LoginApi = {
     return { username: data.username };
   },
   resetPassword: async (body) => void (await call(resetPasswordSmsCall, { body })),
+  demoLogin: () => call(demoLoginCall),
 };

@@ -1,0 +1,43 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
+import { useT, type OpenAccessSecret } from '@uc/shared';
+
+/** Shows a key's full secret, the one time it exists in the clear (after create or rotate). */
+export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; onClose: () => void }) {
+  const t = useT();
+  const { message } = App.useApp();
+  const copy = async () => {
+    if (!secret) return;
+    try {
+      await navigator.clipboard.writeText(secret.secret);
+      void message.success(t('perm.oa.copied'));
+    } catch {
+      void message.error(t('perm.oa.copyFailed'));
+    }
+  };
+  return (
+    <Modal
+      open={!!secret}
+      title={t('perm.oa.secretTitle')}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={[
+        <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>{t('perm.oa.copy')}</Button>,
+        <Button key="done" type="primary" onClick={onClose}>{t('perm.oa.secretDone')}</Button>,
+      ]}
+    >
+      <Alert type="warning" showIcon message={t('perm.oa.secretWarning')} style={{ marginBottom: 16 }} />
+      {secret && (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label={t('perm.oa.key')}>
+            <Typography.Text code copyable data-testid="oa-key">{secret.key}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('perm.oa.secret')}>
+            <Typography.Text code data-testid="oa-secret">{secret.secret}</Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
+import { openAccessInputSchema } from '@uc/shared/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { openAccessKeys, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { grantedMenuIds, type Session } from '../auth/access';
+import { dataScopeCondition } from '../scope/data-scope';
+import type { SecretBox } from './secret-box';
+
+/*
+ * Open access keys of the caller's tenant. Every query runs in the caller's withTenant transaction
+ * (ctx.db, row-level security on) and filters by the session's tenant as well.
+ */
+
+const missing = () => notFound('There is no such open access key in your tenant: reload the list');
+
+export const newAccessKey = (): string => `ak_${randomBytes(16).toString('hex')}`;
+export const newSecret = (): string => `sk_${randomBytes(32).toString('base64url')}`;
+export const maskSecret = (hint: string): string => `sk_…${hint}`;
+
+const rowColumns = {
+  id: openAccessKeys.id,
+  title: openAccessKeys.title,
+  key: openAccessKeys.accessKey,
+  secretHint: openAccessKeys.secretHint,
+  userId: openAccessKeys.userId,
+  username: users.username,
+  realName: users.realName,
+  status: openAccessKeys.status,
+  remark: openAccessKeys.remark,
+  createdAt: openAccessKeys.createdAt,
+  updatedAt: openAccessKeys.updatedAt,
+};
+type Row = { [K in keyof typeof rowColumns]: unknown } & { secretHint: string; createdAt: Date; updatedAt: Date };
+const toRecord = ({ secretHint, createdAt, updatedAt, ...r }: Row): OpenAccessRecord => ({
+  ...(r as Omit<OpenAccessRecord, 'secretMasked' | 'createdAt' | 'updatedAt'>),
+  secretMasked: maskSecret(secretHint),
+  createdAt: createdAt.toISOString(),
+  updatedAt: updatedAt.toISOString(),
+});
+
+const base = (db: Db) =>
+  db.select(rowColumns).from(openAccessKeys).innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)));
+
+export async function listKeys(db: Db, session: Session, q: { keyword?: string; page: number; pageSize: number }) {
+  const conds: SQL[] = [eq(openAccessKeys.tenantId, session.tenantId)];
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(openAccessKeys.title, like), ilike(openAccessKeys.accessKey, like), ilike(openAccessKeys.remark, like), ilike(users.username, like))!);
+  }
+  const where = and(...conds);
+  // One after the other: both run on the request's single transaction connection.
+  const rows = await base(db).where(where).orderBy(desc(openAccessKeys.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(openAccessKeys)
+    .innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)))
+    .where(where);
+  return { list: (rows as Row[]).map(toRecord), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+export async function viewKey(db: Db, session: Session, id: number): Promise<OpenAccessRecord> {
+  const [row] = await base(db).where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)));
+  if (!row) throw missing();
+  return toRecord(row as Row);
+}
+
+/**
+ * The linked user: of the caller's tenant, within the caller's data scope, and holding nothing the
+ * caller does not hold (a key must not let its maker act with more rights than their own).
+ */
+async function checkLinkedUser(db: Db, session: Session, userId: number): Promise<void> {
+  const scope = await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id });
+  const [user] = await db
+    .select({ id: users.id, isSuperAdmin: users.isSuperAdmin })
+    .from(users)
+    .where(and(eq(users.tenantId, session.tenantId), eq(users.id, userId), sql`${users.deletedAt} is null`, scope));
+  if (!user) throw notFound('There is no such user in your tenant (or outside your data scope): choose the user the key acts as from the list');
+  if (session.isSuperAdmin) return;
+  if (user.isSuperAdmin) throw forbidden('Only the platform super administrator can make a key acting as the super administrator');
+  const extra = (await db.execute(sql`
+    select 1 as x from (${grantedMenuIds(session.tenantId, userId)}) t
+    where t.menu_id not in (${grantedMenuIds(session.tenantId, session.userId)}) limit 1`)) as unknown as { rows: unknown[] };
+  if (extra.rows.length > 0) throw forbidden('That user holds permissions you do not hold: a key cannot act with more rights than your own');
+}
+
+export async function saveKey(
+  db: Db,
+  box: SecretBox,
+  session: Session,
+  input: z.output<typeof openAccessInputSchema>,
+): Promise<{ id: number; key: string; secret?: string }> {
+  if (input.id !== undefined) {
+    const [existing] = await db
+      .select({ userId: openAccessKeys.userId, key: openAccessKeys.accessKey })
+      .from(openAccessKeys)
+      .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, input.id)));
+    if (!existing) throw missing();
+    if (existing.userId !== input.userId) await checkLinkedUser(db, session, input.userId);
+    await db
+      .update(openAccessKeys)
+      .set({ title: input.title, userId: input.userId, status: input.status, remark: input.remark, updatedAt: sql`now()` })
+      .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, input.id)));
+    return { id: input.id, key: existing.key };
+  }
+  await checkLinkedUser(db, session, input.userId);
+  const key = newAccessKey();
+  const secret = newSecret();
+  const [row] = await db
+    .insert(openAccessKeys)
+    .values({
+      tenantId: session.tenantId,
+      title: input.title,
+      accessKey: key,
+      secretEnc: box.seal(secret, key),
+      secretHint: secret.slice(-4),
+      userId: input.userId,
+      status: input.status,
+      remark: input.remark,
+    })
+    .returning({ id: openAccessKeys.id });
+  return { id: row!.id, key, secret };
+}
+
+export async function rotateKey(db: Db, box: SecretBox, session: Session, id: number): Promise<OpenAccessSecret> {
+  const [existing] = await db
+    .select({ key: openAccessKeys.accessKey })
+    .from(openAccessKeys)
+    .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)));
+  if (!existing) throw missing();
+  const secret = newSecret();
+  await db
+    .update(openAccessKeys)
+    .set({ secretEnc: box.seal(secret, existing.key), secretHint: secret.slice(-4), updatedAt: sql`now()` })
+    .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)));
+  return { id, key: existing.key, secret };
+}
+
+export async function setKeyStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
+  const rows = await db
+    .update(openAccessKeys)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)))
+    .returning({ id: openAccessKeys.id });
+  if (rows.length === 0) throw missing();
+}
+
+export async function deleteKey(db: Db, session: Session, id: number): Promise<void> {
+  const rows = await db
+    .delete(openAccessKeys)
+    .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)))
+    .returning({ id: openAccessKeys.id });
+  if (rows.length === 0) throw missing();
+}
+
+export type { OpenAccessInput };
