@@ -5,6 +5,7 @@ import { POST_CALLS } from './post.contract';
 import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
 import { MEMBER_WRITE_CALLS } from './member-write.contract';
 import { uploadImageCall } from './upload.contract';
+import { memberImportCall } from './member-import.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
@@ -29,6 +30,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...MEMBER_WRITE_CALLS,
   ...MEMBER_BALANCE_CALLS,
   uploadImageCall,
+  memberImportCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -11,4 +11,5 @@ export * from './post.contract';
 export * from './member-write.contract';
 export * from './member-balance.contract';
 export * from './upload.contract';
+export * from './member-import.contract';
 export * from './catalogue';
