@@ -48,6 +48,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
 
   it('edits the user and uploads an avatar', async () => {
     await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await page.waitForFunction(() => (document.querySelector('#user_realName') as HTMLInputElement | null)?.value === 'Alice');
     await page.locator('#user_realName').fill('Alice Liddell');
     await page.locator('.ant-modal input[type=file]').first().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('.ant-modal img[alt="头像"]').waitFor();
