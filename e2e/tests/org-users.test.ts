@@ -48,6 +48,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
 
   it('edits the user and uploads an avatar', async () => {
     await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await page.waitForFunction(() => (document.querySelector('#user_realName') as HTMLInputElement | null)?.value === 'Alice');
     await page.locator('#user_realName').fill('Alice Liddell');
     await page.locator('.ant-modal input[type=file]').first().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('.ant-modal img[alt="头像"]').waitFor();
@@ -127,6 +128,20 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await search.fill('');
     await search.press('Enter');
     await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor();
+  });
+
+  it('imports users from CSV: all rows or none, with a per-row report', async () => {
+    const input = page.locator('input[type=file][accept=".csv,text/csv"]');
+    const csv = (body: string) => ({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(`用户名,密码,真实姓名,手机号,邮箱\n${body}`) });
+    await input.setInputFiles(csv('bob,bob-password,Bob,13800000031,\ncarl,carl-password,Carl,123,'));
+    const report = page.locator('.ant-modal').filter({ hasText: '导入失败' });
+    await report.getByRole('cell', { name: 'mobile: Phone number is invalid!' }).waitFor();
+    assert.equal(await report.getByRole('cell', { name: '2', exact: true }).count(), 1);
+    await report.locator('.ant-modal-close').click();
+    assert.equal(await row('bob').count(), 0);
+    await input.setInputFiles(csv('bob,bob-password,Bob,13800000031,\ncarl,carl-password,Carl,13800000032,carl@example.com'));
+    await row('bob').waitFor();
+    await row('carl').waitFor();
   });
 
   it('moves the user to the recycle bin and restores them', async () => {

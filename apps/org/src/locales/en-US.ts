@@ -131,4 +131,10 @@ export const orgEnUS: MessageTable = {
   'org.export.running': 'Exporting…',
   'org.user.deptName': 'Department',
   'org.user.postName': 'Post',
+  'org.import.title': 'Import',
+  'org.import.badHeader': 'The file needs a header with username, password, realName and mobile (optional: email, remark)',
+  'org.import.done': 'Imported {count} users',
+  'org.import.failed': 'Import refused: no user was imported',
+  'org.import.row': 'Row',
+  'org.import.reason': 'Reason',
 };

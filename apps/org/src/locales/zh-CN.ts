@@ -131,4 +131,10 @@ export const orgZhCN: MessageTable = {
   'org.export.running': '正在导出…',
   'org.user.deptName': '部门',
   'org.user.postName': '岗位',
+  'org.import.title': '导入',
+  'org.import.badHeader': '文件需要包含表头：用户名、密码、真实姓名、手机号（可选：邮箱、备注）',
+  'org.import.done': '已导入 {count} 个用户',
+  'org.import.failed': '导入失败，未导入任何用户',
+  'org.import.row': '行',
+  'org.import.reason': '原因',
 };

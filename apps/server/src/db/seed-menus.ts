@@ -29,7 +29,7 @@ export const MENU_SEED: MenuSeed[] = [
         type: 2, name: '用户管理', locale: 'menu.org.user', path: '/org/user', component: 'org/user', icon: 'UserOutlined',
         permissions: [`${u}/member/list`, `${u}/member/view`, `${u}/member/status`, `${u}/dept/option`, `${u}/role/option`, `${u}/post/option`],
         children: [
-          { type: 3, name: '新增用户', locale: 'menu.org.user.create', permissions: [`${u}/member/edit`] },
+          { type: 3, name: '新增用户', locale: 'menu.org.user.create', permissions: [`${u}/member/edit`, `${u}/member/import`] },
           { type: 3, name: '编辑用户', locale: 'menu.org.user.edit', permissions: [`${u}/member/edit`] },
           { type: 3, name: '删除用户', locale: 'menu.org.user.delete', permissions: [`${u}/member/delete`] },
           { type: 3, name: '重置密码', locale: 'menu.org.user.resetPassword', permissions: [`${u}/member/resetPwd`] },

@@ -9,6 +9,7 @@ import { POST_CALLS } from './post.contract';
 import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
 import { MEMBER_WRITE_CALLS } from './member-write.contract';
 import { uploadImageCall } from './upload.contract';
+import { memberImportCall } from './member-import.contract';
 import { memberInfoCall, memberListCall } from './member.contract';
 import { iconListCall } from './icon.contract';
 import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
@@ -75,6 +76,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   openAccessRotateCall,
   openAccessStatusCall,
   openAccessDeleteCall,
+  memberImportCall,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

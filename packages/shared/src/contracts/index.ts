@@ -17,6 +17,7 @@ export * from './post.contract';
 export * from './member-write.contract';
 export * from './member-balance.contract';
 export * from './upload.contract';
+export * from './member-import.contract';
 export * from './catalogue';
 export * from './notice.contract';
 export * from './open-access.contract';

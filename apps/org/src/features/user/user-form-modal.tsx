@@ -29,6 +29,8 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
   const [roles, setRoles] = useState<Option[]>([]);
   const [posts, setPosts] = useState<Option[]>([]);
   const [saving, setSaving] = useState(false);
+  // While the user being edited loads, the form is not shown: typing into it would be overwritten.
+  const [loading, setLoading] = useState(false);
   const open = userId !== null;
   const creating = userId === 0;
 
@@ -41,7 +43,8 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     call(roleOptionCall).then((d) => setRoles(flattenRoles(d.list)), quiet);
     call(postOptionCall).then((d) => setPosts(d.list), quiet);
     if (userId) {
-      call(memberViewCall, { query: { id: userId } }).then((u) => {
+      setLoading(true);
+      call(memberViewCall, { query: { id: userId } }).finally(() => setLoading(false)).then((u) => {
         form.setFieldsValue({
           ...u, sex: u.sex as 0 | 1 | 2, status: u.status as 1 | 2, roleIds: u.roles.map((r) => r.id), birthday: u.birthday ?? '',
         });
@@ -79,6 +82,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
       okText={t('org.action.save')}
       cancelText={t('org.action.cancel')}
       confirmLoading={saving}
+      loading={loading}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
       forceRender

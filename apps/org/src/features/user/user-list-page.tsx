@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
-import { call, memberEditCall, memberListCall, memberRecycleListCall, memberStatusCall, useSession, useT, type MemberRow } from '@uc/shared';
+import { call, memberEditCall, memberImportCall, memberListCall, memberRecycleListCall, memberStatusCall, useSession, useT, type MemberRow } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { ColumnSettings } from '../../lib/column-settings';
 import { ExportButton } from './export-button';
+import { ImportButton } from './import-button';
 import { FilterBuilder } from '../../lib/filter-builder';
 import { StatusSwitch } from '../../lib/status-switch';
 import { useCan } from '../../lib/use-can';
@@ -102,6 +103,7 @@ export function UserListPage() {
                   {t('org.user.create')}
                 </Button>
               )}
+              {!recycle && can(memberImportCall.path) && <ImportButton onImported={reload} />}
               <ExportButton
                 recycle={recycle}
                 filter={query.keyword.trim() ? [['keyword', query.keyword.trim()], ...query.filter] : query.filter}

@@ -1,9 +1,10 @@
 import {
   addBalanceCall, addIntegralCall, ledgerKind, ledgerListCall, memberDeleteCall, memberEditCall, memberPurgeCall, memberRecycleListCall,
-  memberResetPwdCall, memberRestoreCall, memberStatusCall, memberViewCall,
+  memberImportCall, memberResetPwdCall, memberRestoreCall, memberStatusCall, memberViewCall,
 } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../lib/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
+import { importMembers } from './member-import';
 import { listMembers } from './member.repository';
 import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
 
@@ -20,6 +21,7 @@ export function memberWriteCalls(): CallImplementation[] {
     implement(memberRestoreCall, async ({ db, session, body }) => restoreMember(db, session, body.id).then(done)),
     implement(memberPurgeCall, async ({ db, session, body }) => purgeMember(db, session, body.id).then(done)),
     implement(memberRecycleListCall, async ({ db, session, query }) => ({ ...(await listMembers(db, session, query, true)), page: query.page, pageSize: query.pageSize })),
+    implement(memberImportCall, async ({ db, session, body }) => importMembers(db, session, body.rows)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
     implement(ledgerListCall, async ({ db, session, query }) => ({ ...(await listLedger(db, session, query.userId, query)), page: query.page, pageSize: query.pageSize })),

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { memberEditBody, type MemberImportRow } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { zodMessage } from '../../lib/zod-message';
+import type { Session } from '../auth/access';
+import { hashPassword } from '../auth/auth.service';
+
+class RollBack extends Error {}
+
+/**
+ * All or nothing: every row is checked (the edit call's rules, names unique in the file and in the
+ * database) and inserted inside one savepoint; any refused row rolls the whole import back, and the
+ * answer lists every refused row with its reason.
+ */
+export async function importMembers(db: Db, session: Session, rows: MemberImportRow[]): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
+  const errors: { row: number; message: string }[] = [];
+  const seen = new Map<string, number>();
+  const valid: { row: number; values: ReturnType<typeof memberEditBody.parse> }[] = [];
+  rows.forEach((raw, i) => {
+    const parsed = memberEditBody.safeParse({ ...raw, id: undefined });
+    if (!parsed.success) return void errors.push({ row: i + 1, message: zodMessage(parsed.error) });
+    if (!parsed.data.password) return void errors.push({ row: i + 1, message: 'password: password is required for a new user' });
+    const key = parsed.data.username.toLowerCase();
+    if (seen.has(key)) return void errors.push({ row: i + 1, message: `username: "${parsed.data.username}" is also in row ${seen.get(key)}` });
+    seen.set(key, i + 1);
+    valid.push({ row: i + 1, values: parsed.data });
+  });
+  if (errors.length > 0) return { imported: 0, errors };
+  try {
+    await db.transaction(async (allRaw) => {
+      const all = allRaw as unknown as Db;
+      for (const { row, values } of valid) {
+        const { password, roleIds: _roles, id: _id, ...rest } = values;
+        try {
+          await all.transaction(async (one) => {
+            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: await hashPassword(password!), updatedAt: sql`now()` });
+          });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+        }
+      }
+      if (errors.length > 0) throw new RollBack();
+    });
+  } catch (err) {
+    if (err instanceof RollBack) return { imported: 0, errors };
+    throw err;
+  }
+  return { imported: valid.length, errors: [] };
+}
