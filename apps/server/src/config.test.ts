@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from './config';
 
@@ -42,6 +43,11 @@ describe('configuration', () => {
     const text = helpText();
     for (const entry of CONFIG_TABLE) expect(text).toContain(entry.name);
     expect(CONFIG_TABLE.map((c) => c.name)).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']));
+  });
+
+  it('is documented in the README, every variable with its default', () => {
+    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    for (const entry of CONFIG_TABLE) expect(readme).toContain(`| \`${entry.name}\` | \`${entry.default}\` |`);
   });
 
   it('reads the session lifetime settings', () => {
