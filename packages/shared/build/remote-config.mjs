@@ -1,0 +1,81 @@
+// @ts-check
+// The rspack config every remote shares, so a remote (or an addon) declares only what is its own.
+// Docs: https://rspack.rs/config/ and https://module-federation.io/configure/
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { federationShared } from '../src/federation/mf-shared.mjs';
+import { UcRemotePlugin } from './uc-remote-plugin.mjs';
+
+const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
+/** What the dev server forwards to the API server. */
+const API_PATHS = ['/user/admin', '/admin/admin', '/user/web/iconfont'];
+
+/**
+ * @param {{ dir: string, name: string, routes: string[], port: number, exposes?: Record<string, string> }} remote
+ *   dir: the remote's folder; name: its federation name; routes: the route prefixes it serves;
+ *   port: its standalone dev server port; exposes: defaults to { './routes': './src/routes.tsx' }.
+ * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ */
+export function remoteConfig({ dir, name, routes, port, exposes = { './routes': './src/routes.tsx' } }) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return (_env, argv) => {
+    const dev = argv.mode !== 'production';
+    return {
+      context: dir,
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        // 'auto': chunks resolve relative to the entry's own URL, wherever the server publishes it.
+        publicPath: 'auto',
+        filename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
+        chunkFilename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
+        clean: true,
+        uniqueName: `uc_${name}`,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+              },
+              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+            },
+            type: 'javascript/auto',
+          },
+        ],
+      },
+      plugins: [
+        // The standalone dev host page (`pnpm --filter @uc/<remote> dev`); the shell never loads it.
+        new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'] }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: federationShared(dir),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+        }),
+        new UcRemotePlugin({ name, version: pkg.version, routes }),
+      ],
+      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        // The shell on :3000 loads this remote's manifest and chunks across origins in dev.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: API_PATHS, target: API_TARGET, changeOrigin: true }],
+        hot: false,
+      },
+    };
+  };
+}
