@@ -31,7 +31,8 @@ describe('permission remote: menus and the icon selector', () => {
 
     const modal = page.locator('.ant-modal').filter({ hasText: '选择图标' });
     await modal.getByRole('option').first().waitFor();
-    assert.equal(Math.round((await modal.boundingBox())!.width), 930);
+    // The layout width, not the bounding box: the box is scaled while the modal's zoom-in animation runs.
+    assert.equal(await modal.evaluate((el) => (el as HTMLElement).offsetWidth), 930);
     assert.equal(await modal.getByRole('option').count(), 40);
     const submit = modal.getByRole('button', { name: /提\s*交/ });
     assert.equal(await submit.isDisabled(), true, 'submit waits for a choice');
