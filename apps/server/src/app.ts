@@ -26,6 +26,7 @@ import { menuCalls } from './modules/menu/menu.routes';
 import { postCalls } from './modules/post/post.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
+import { passwordCalls } from './modules/session/password.routes';
 import { sessionCalls } from './modules/session/session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { roleCalls } from './modules/role/role.routes';
@@ -77,7 +78,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     [
       ...accountCalls(db, config, sms), ...siteCalls(db, config), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(),
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
-      ...sessionCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes),
+      ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );

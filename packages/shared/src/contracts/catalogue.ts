@@ -3,6 +3,7 @@ import { NOTICE_CALLS } from './notice.contract';
 import { accountLoginCall, logoutCall } from './auth.contract';
 import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from './account.contract';
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
+import { updatePasswordCall } from './password.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { DEPT_CALLS } from './dept.contract';
 import { POST_CALLS } from './post.contract';
@@ -43,6 +44,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   memberSessionsCall,
   revokeSessionCall,
   forceLogoutCall,
+  updatePasswordCall,
   smsSendCall,
   mobileLoginCall,
   resetPasswordSmsCall,

@@ -7,6 +7,7 @@ export * from './member.contract';
 export * from './menu.contract';
 export * from './log.contract';
 export * from './session.contract';
+export * from './password.contract';
 export * from './account.contract';
 export * from './menu-admin.contract';
 export * from './role.contract';

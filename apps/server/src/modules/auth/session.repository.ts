@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, tenants, users } from '../../db/schema';
 
@@ -76,6 +76,16 @@ export async function revokeUserSessions(db: Db, tenantId: number, userId: numbe
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every live session of a user except one (a password change keeps the caller's); returns how many. */
+export async function revokeOtherSessions(db: Db, tenantId: number, userId: number, keepSessionId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .returning({ id: sessions.id });
   return rows.length;
 }

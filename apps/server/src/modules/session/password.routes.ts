@@ -1,0 +1,36 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { updatePasswordCall } from '@uc/shared/contracts';
+import { users } from '../../db/schema';
+import { badRequest, notSignedIn } from '../../lib/errors';
+import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { isCommonPassword } from '../account/password-policy';
+import { hashPassword, verifyPassword } from '../auth/auth.service';
+import { revokeOtherSessions } from '../auth/session.repository';
+
+/**
+ * The caller changes their own password: the current one is checked, the new one meets the policy
+ * (length by the contract, not a common one, not the same), and the other sessions may end at once.
+ * Demo (read-only) sessions never get here: the registrar refuses their non-GET calls.
+ */
+export function passwordCalls(): CallImplementation[] {
+  return [
+    implement(updatePasswordCall, async ({ db, session, body }) => {
+      const [user] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId), isNull(users.deletedAt)));
+      if (!user) throw notSignedIn();
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('oldPassword: the current password is wrong');
+      if (body.newPassword === body.oldPassword) throw badRequest('newPassword: the new password is the same as the current one: choose a different one');
+      if (isCommonPassword(body.newPassword)) {
+        throw badRequest('newPassword: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)');
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.newPassword) })
+        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId)));
+      const revoked = body.endOtherSessions ? await revokeOtherSessions(db, session.tenantId, session.userId, session.sessionId) : 0;
+      return { revoked };
+    }),
+  ];
+}
