@@ -144,6 +144,16 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await row('carl').waitFor();
   });
 
+  it('forces the user out: every session of theirs ends at once', async () => {
+    const aliceToken = await apiLogin(server, 'alice', 'alice-password');
+    const info = () => fetch(`${server.origin}/user/admin/member/info`, { headers: { Authorization: aliceToken } }).then((r) => r.json() as Promise<{ code: number }>);
+    assert.equal((await info()).code, 0);
+    await row('alice').getByRole('button', { name: '强制退出' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '强制退出' }).click();
+    await page.getByText(/已结束 alice 的 \d+ 个会话/).waitFor();
+    assert.equal((await info()).code, 61);
+  });
+
   it('moves the user to the recycle bin and restores them', async () => {
     await row('alice').getByRole('button', { name: label('删除') }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: label('删除') }).click();

@@ -1,6 +1,6 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import {
-  call, memberDeleteCall, memberEditCall, memberPurgeCall, memberResetPwdCall, memberRestoreCall, useSession, useT, addBalanceCall, addIntegralCall, type MemberRow,
+  call, memberDeleteCall, memberEditCall, memberPurgeCall, memberResetPwdCall, memberRestoreCall, useSession, useT, addBalanceCall, addIntegralCall, forceLogoutCall, type MemberRow,
 } from '@uc/shared';
 import { useCan } from '../../lib/use-can';
 
@@ -16,7 +16,10 @@ export interface UserRowHandlers {
 export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: boolean; on: UserRowHandlers }) {
   const t = useT();
   const can = useCan();
+  const { message } = App.useApp();
   const self = useSession((s) => s.currentUser?.id) === row.id;
+  const forceLogout = () =>
+    call(forceLogoutCall, { body: { id: row.id } }).then(({ revoked }) => void message.success(t('org.user.forceLogoutDone', { name: row.username, count: revoked })));
   const link = (label: string, onClick: () => void, danger = false) => (
     <Button type="link" size="small" danger={danger} onClick={onClick}>
       {label}
@@ -44,6 +47,7 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
       {can(addBalanceCall.path) && link(t('org.user.balance'), () => on.balance(row, 'balance'))}
       {can(addIntegralCall.path) && link(t('org.user.integral'), () => on.balance(row, 'integral'))}
       {can(memberResetPwdCall.path) && link(t('org.user.resetPassword'), () => on.resetPassword(row))}
+      {can(forceLogoutCall.path) && !self && confirm(t('org.user.forceLogout'), t('org.user.forceLogoutConfirm', { name: row.username }), forceLogout)}
       {can(memberDeleteCall.path) && !self && confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () => call(memberDeleteCall, { body: { id: row.id } }))}
     </Space>
   );
