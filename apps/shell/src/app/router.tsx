@@ -9,9 +9,7 @@ import { lazyPage } from './lazy';
 const LoginPage = lazyPage(() => import('../features/login/login-page'));
 const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
 const JumpPage = lazyPage(() => import('../features/session/jump-page'));
-// /user/access will sign in with an open-access key once the server offers
-// /user/admin/site/access/open/login; until then it forwards like the jump page.
-const AccessPage = JumpPage;
+const AccessPage = lazyPage(() => import('../features/session/access-page'));
 const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));

@@ -86,6 +86,11 @@ export const shellEnUS: MessageTable = {
   'dashboard.permissions': 'Granted APIs',
   'dashboard.shortcuts': 'Shortcuts',
 
+  'access.title': 'Could not sign in with this link',
+  'access.failed': 'The open access sign-in was refused; the link may be wrong, expired or already used.',
+  'access.missing': 'The link is incomplete: key, timestamp, nonce and signature are required.',
+  'access.toLogin': 'Go to the login page',
+
   'exception.403': 'Sorry, you are not authorized to access this page.',
   'exception.404': 'Sorry, the page you visited does not exist.',
   'exception.500': 'Sorry, something went wrong on the server.',

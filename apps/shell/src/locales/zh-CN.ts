@@ -86,6 +86,11 @@ export const shellZhCN: MessageTable = {
   'dashboard.permissions': '已授权接口',
   'dashboard.shortcuts': '快捷入口',
 
+  'access.title': '无法通过此链接登录',
+  'access.failed': '开放访问登录被拒绝，链接可能有误、已过期或已被使用。',
+  'access.missing': '链接不完整：需要 key、timestamp、nonce 和 signature。',
+  'access.toLogin': '前往登录页',
+
   'exception.403': '抱歉，你无权访问该页面。',
   'exception.404': '抱歉，你访问的页面不存在。',
   'exception.500': '抱歉，服务器出错了。',
