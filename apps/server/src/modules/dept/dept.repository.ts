@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { listWhere } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { deptListSpec } from './dept.fields';
+import { assertQuota } from '../quota/quota';
 
 const columns = {
   id: depts.id,
@@ -65,6 +66,7 @@ async function checkParent(db: Db, tenantId: number, id: number | undefined, par
 export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Promise<DeptRow> {
   const { id, ...values } = body;
   if (id !== undefined) await getDept(db, tenantId, id);
+  else await assertQuota(db, tenantId, 'depts');
   await checkParent(db, tenantId, id, values.parentId);
   const [clash] = await db
     .select({ id: depts.id })

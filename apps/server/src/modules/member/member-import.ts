@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { zodMessage } from '../../lib/zod-message';
 import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
+import { assertQuota } from '../quota/quota';
 
 class RollBack extends Error {}
 
@@ -28,6 +29,8 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
     valid.push({ row: i + 1, values: parsed.data });
   });
   if (errors.length > 0) return { imported: 0, errors };
+  // All rows or none: the whole file must fit in the tenant policy's maximum number of users.
+  await assertQuota(db, session.tenantId, 'users', valid.length);
   try {
     await db.transaction(async (allRaw) => {
       const all = allRaw as unknown as Db;

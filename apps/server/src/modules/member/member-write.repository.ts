@@ -8,6 +8,7 @@ import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
 import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
+import { assertQuota } from '../quota/quota';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 // The same answer for a missing id, another tenant's and one outside the caller's data scope.
@@ -75,6 +76,8 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
+  } else {
+    await assertQuota(db, session.tenantId, 'users');
   }
   const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
   let userId: number;
@@ -129,6 +132,7 @@ export async function recycleMember(db: Db, session: Session, id: number): Promi
 }
 
 export async function restoreMember(db: Db, session: Session, id: number): Promise<void> {
+  await assertQuota(db, session.tenantId, 'users');
   const changed = await db.update(users).set({ deletedAt: null, updatedAt: sql`now()` }).where(await visibleMember(db, session, id, 'recycled')).returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
 }

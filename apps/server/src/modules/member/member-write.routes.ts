@@ -8,8 +8,8 @@ import { importMembers } from './member-import';
 import { listMembers } from './member.repository';
 import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
 
-// The tenant policy's maximum number of users is not enforced yet (the policy tables come with the
-// tenant-policy work); the check belongs in saveMember's create branch and in restoreMember.
+// The tenant policy's maximum number of users is enforced in saveMember's create branch, restoreMember
+// and importMembers (modules/quota/quota.ts).
 export function memberWriteCalls(): CallImplementation[] {
   const done = () => null;
   return [

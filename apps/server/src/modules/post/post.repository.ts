@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { listOrderBy, listWhere } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { postListSpec } from './post.fields';
+import { assertQuota } from '../quota/quota';
 
 const columns = {
   id: posts.id,
@@ -44,6 +45,7 @@ export async function getPost(db: Db, tenantId: number, id: number): Promise<Pos
 export async function savePost(db: Db, tenantId: number, body: PostEditBody): Promise<PostRow> {
   const { id, ...values } = body;
   if (id !== undefined) await getPost(db, tenantId, id);
+  else await assertQuota(db, tenantId, 'posts');
   const clashes = await db
     .select({ name: posts.name, code: posts.code })
     .from(posts)

@@ -10,6 +10,7 @@ import {
   childRoleCount, deleteRole, deptIdsByRole, findRole, findRoleByKey, insertRole, menuIdsOfRole, menuTypes, replaceRoleDepts,
   replaceRoleMenus, tenantDepts, tenantRoles, toRoleRecord, updateRole, type RoleRow,
 } from './role.repository';
+import { assertQuota } from '../quota/quota';
 
 const conflict = (message: string) => new AppError(409, -1, message);
 // The same answer for an id of another tenant as for one that never existed: nothing leaks.
@@ -79,6 +80,7 @@ async function checkParent(db: Db, session: Session, h: Holdings, id: number | u
 export async function saveRole(db: Db, session: Session, input: z.output<typeof roleInputSchema>): Promise<number> {
   const h = await holdingsOf(db, session);
   const existing = input.id === undefined ? undefined : await manageable(db, session, h, input.id);
+  if (!existing) await assertQuota(db, session.tenantId, 'roles');
   await checkParent(db, session, h, input.id, input.parentId);
   const deptIds = input.dataScope === dataScope.customDepts ? [...new Set(input.deptIds)].sort((a, b) => a - b) : [];
   const known = new Set((await tenantDepts(db, session.tenantId)).map((d) => d.id));
