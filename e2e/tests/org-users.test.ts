@@ -118,8 +118,8 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await search.fill('alice');
     await search.press('Enter');
     await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: /导\s*出/ }).hover();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByText('导出 CSV').click()]);
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: '导出 CSV' }).click()]);
     const { readFile } = await import('node:fs/promises');
     const csv = await readFile((await file.path())!, 'utf8');
     assert.match(csv, /^\uFEFF"ID","用户名"/);
