@@ -24,6 +24,7 @@ import { deptCalls } from './modules/dept/dept.routes';
 import { memberWriteCalls } from './modules/member/member-write.routes';
 import { menuCalls } from './modules/menu/menu.routes';
 import { postCalls } from './modules/post/post.routes';
+import { tenantInviteCalls } from './modules/tenant-invite/tenant-invite.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { passwordCalls } from './modules/session/password.routes';
@@ -78,7 +79,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     [
       ...accountCalls(db, config, sms), ...siteCalls(db, config), ...authCalls(db, config), ...memberCalls(), ...memberWriteCalls(),
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
-      ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes),
+      ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes), ...tenantInviteCalls(),
     ],
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );

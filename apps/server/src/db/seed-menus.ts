@@ -100,7 +100,15 @@ export const MENU_SEED: MenuSeed[] = [
     type: 1, name: '租户管理', locale: 'menu.tenant', path: '/tenant', redirect: '/tenant/policy', icon: 'ClusterOutlined',
     children: [
       { type: 2, name: '租户策略', locale: 'menu.tenant.policy', path: '/tenant/policy', component: 'tenant/policy', icon: 'AuditOutlined', permissions: crud('tenant/policy') },
-      { type: 2, name: '租户邀请', locale: 'menu.tenant.invite', path: '/tenant/invite', component: 'tenant/invite', icon: 'MailOutlined', permissions: crud('tenant/invite', ['list', 'view', 'edit', 'delete']) },
+      {
+        type: 2, name: '租户邀请', locale: 'menu.tenant.invite', path: '/tenant/invite', component: 'tenant/invite', icon: 'MailOutlined',
+        permissions: [...crud('tenant/invite', ['list', 'view']), `${u}/tenant/policy/option`],
+        children: [
+          { type: 3, name: '新增邀请', locale: 'menu.tenant.invite.create', permissions: [`${u}/tenant/invite/edit`] },
+          { type: 3, name: '编辑邀请', locale: 'menu.tenant.invite.edit', permissions: [`${u}/tenant/invite/edit`] },
+          { type: 3, name: '删除邀请', locale: 'menu.tenant.invite.delete', permissions: [`${u}/tenant/invite/delete`] },
+        ],
+      },
       { type: 2, name: '租户列表', locale: 'menu.tenant.manage', path: '/tenant/manage', component: 'tenant/manage', icon: 'ShopOutlined', permissions: crud('tenant') },
       { type: 2, name: '租户详情', locale: 'menu.tenant.details', path: '/tenant/details/:id', component: 'tenant/details', hidden: true, permissions: [`${u}/tenant/view`] },
       { type: 2, name: '租户用户', locale: 'menu.tenant.user.list', path: '/tenant/user/list', component: 'tenant/user/list', icon: 'TeamOutlined', permissions: [`${u}/tenant/member/list`, `${u}/tenant/member/view`] },

@@ -57,6 +57,7 @@ const auditTargetOf = (body: unknown): string => {
 const fieldsOf = (body: unknown): string[] => (body && typeof body === 'object' ? Object.keys(body) : []);
 
 export const DEMO_READ_ONLY = 'The demo account is read-only';
+export const PLATFORM_ONLY = 'Only the platform administrators manage tenants, their policies and invitations: ask them';
 
 const registered = new WeakMap<FastifyInstance, CallContract[]>();
 /** The calls registered on `app` (the route-table tests walk them, so new routes are covered). */
@@ -95,6 +96,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const session = call.access === 'public' ? undefined : await requireSession(options.db, token, options.sessions);
         // The demo account looks but never changes anything: one rule here, for every call.
         if (session?.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
+        if (session && call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
           const body = parse(call.body, req.body, 'body');

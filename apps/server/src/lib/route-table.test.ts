@@ -7,7 +7,7 @@ import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { CAPTCHA_FAILED, LOGIN_FAILED } from '../modules/auth/auth.service';
-import { registeredCalls } from './route-registrar';
+import { PLATFORM_ONLY, registeredCalls } from './route-registrar';
 
 /** 400 answers about the request's meaning rather than its shape (they need not name a field). */
 const DOMAIN_MESSAGES = new Set<string>([LOGIN_FAILED, CAPTCHA_FAILED]);
@@ -119,8 +119,18 @@ describe('route table', () => {
     }
   });
 
+  it('answers 403 to every platform-only call from another tenant, even one granted every permission', async () => {
+    const token = await tokenFor(t.db, tenantAdmin.tenantId, tenantAdmin.userId);
+    const platformOnly = calls.filter((c) => c.platformOnly);
+    expect(platformOnly.length).toBeGreaterThan(0);
+    for (const call of platformOnly) {
+      const res = await send(call, { token });
+      expect({ call: call.path, status: res.statusCode, message: res.json().message }).toEqual({ call: call.path, status: 403, message: PLATFORM_ONLY });
+    }
+  });
+
   it('treats another tenant\'s record id as one that does not exist', async () => {
-    for (const call of calls.filter((c) => idLocation(c) && c.access !== 'public' && !PLATFORM_DATA.has(c.path))) {
+    for (const call of calls.filter((c) => idLocation(c) && c.access !== 'public' && !c.platformOnly && !PLATFORM_DATA.has(c.path))) {
       const make = OTHER_TENANT_RECORD[call.path];
       if (!make) throw new Error(`${call.path} takes an id: add it to OTHER_TENANT_RECORD in route-table.test.ts`);
       const token = await tokenFor(t.db, tenantAdmin.tenantId, tenantAdmin.userId);

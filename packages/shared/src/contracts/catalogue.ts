@@ -21,6 +21,7 @@ import {
 import {
   demoLoginCall, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, openAccessViewCall, openLoginCall,
 } from './open-access.contract';
+import { TENANT_INVITE_CALLS } from './tenant-invite.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
@@ -79,6 +80,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   openAccessStatusCall,
   openAccessDeleteCall,
   memberImportCall,
+  ...TENANT_INVITE_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -19,6 +19,11 @@ export interface CallContract<
   /** The API address; also the permission string that guards it (DESIGN.md section 5). */
   path: string;
   access: CallAccess;
+  /**
+   * Only users of the platform's own tenant may call it (tenants, their policies and invitations are
+   * the platform's to administer); everyone else gets a 403 even when a role grants the address.
+   */
+  platformOnly?: boolean;
   summary: string;
   /** Short tag for the OpenAPI document and the permission catalogue (the domain). */
   tag: string;

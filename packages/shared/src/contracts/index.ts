@@ -22,3 +22,4 @@ export * from './member-import.contract';
 export * from './catalogue';
 export * from './notice.contract';
 export * from './open-access.contract';
+export * from './tenant-invite.contract';
