@@ -111,6 +111,15 @@ describe('RegisterForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({ username: 'newbie', password: 'secret-123', mobile: '13900139000', code: '123456', inviteCode: '' });
   });
 
+  it('starts with the code of an invitation link, still editable', async () => {
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    render(<RegisterForm forceInvite inviteCode="SPRING-2026" onSubmit={onSubmit} onSendCode={jest.fn()} />);
+    expect(screen.getByPlaceholderText('邀请码')).toHaveValue('SPRING-2026');
+    fill();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ inviteCode: 'SPRING-2026' }));
+  });
+
   it('requires it when the login config forces invitations', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
     render(<RegisterForm forceInvite onSubmit={onSubmit} onSendCode={jest.fn()} />);

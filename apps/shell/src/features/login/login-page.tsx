@@ -98,6 +98,7 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
         <h2 className="uc-login-heading">{t('login.register.title')}</h2>
         <RegisterForm
           forceInvite={features.forceInvite}
+          inviteCode={params.get('inviteCode') ?? ''}
           onSendCode={sendCode('register')}
           onSubmit={async (values) => setRegistered(await api.register!(values))}
         />

@@ -16,15 +16,17 @@ export interface RegisterValues {
 export interface RegisterFormProps {
   /** loginConfig.forceInvite: the invitation code is required instead of optional. */
   forceInvite: boolean;
+  /** A code from an invitation link (?inviteCode=...), filled in and still editable. */
+  inviteCode?: string;
   onSendCode: (mobile: string) => Promise<number | void>;
   onSubmit: (values: RegisterValues) => Promise<void>;
 }
 
 /** Registration: username, password, mobile with SMS code, and an optional invitation code. */
-export function RegisterForm({ forceInvite, onSendCode, onSubmit }: RegisterFormProps) {
+export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmit }: RegisterFormProps) {
   const t = useT();
   const form = useLightForm(
-    { username: '', password: '', mobile: '', code: '', inviteCode: '' },
+    { username: '', password: '', mobile: '', code: '', inviteCode },
     { username: rules.newUsername, password: rules.newPassword, mobile: rules.mobile, code: rules.smsCode, ...(forceInvite ? { inviteCode: rules.inviteCode } : {}) },
   );
   const { values, errors, set } = form;
