@@ -59,8 +59,9 @@ export function buildOpenApiDocument(calls: readonly CallContract[] = ALL_CALLS)
       operationId: id,
       tags: [call.tag],
       summary: call.summary,
-      description: `${ACCESS_NOTE[call.access]}`,
+      description: call.platformOnly ? `${ACCESS_NOTE[call.access]} Only users of the platform tenant.` : ACCESS_NOTE[call.access],
       'x-access': call.access,
+      ...(call.platformOnly ? { 'x-platform-only': true } : {}),
       ...(call.access === 'public' ? { security: [] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(call.body
