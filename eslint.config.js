@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/shell/**/*.{ts,tsx}', 'apps/org/**/*.{ts,tsx}', 'apps/permission/**/*.{ts,tsx}', 'packages/shared/**/*.{ts,tsx}'],
+    files: ['apps/shell/**/*.{ts,tsx}', 'apps/org/**/*.{ts,tsx}', 'apps/permission/**/*.{ts,tsx}', 'apps/tenant/**/*.{ts,tsx}', 'packages/shared/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
