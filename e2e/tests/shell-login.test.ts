@@ -1,42 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { pathOf, signInWithToken } from '../support/console';
 import { apiLogin, startServer, type RunningServer } from '../support/server';
-
-/** A stand-in SMS gateway: the server's webhook driver POSTs {mobile, event, code, text} here. */
-function smsGateway() {
-  const inbox: { mobile: string; event: string; code: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      inbox.push(JSON.parse(body) as { mobile: string; event: string; code: string });
-      res.writeHead(204).end();
-    });
-  });
-  return {
-    start: () => new Promise<string>((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`))),
-    stop: () => new Promise<void>((ok) => server.close(() => ok())),
-    async codeFor(mobile: string, event: string): Promise<string> {
-      for (let i = 0; i < 100; i++) {
-        const hit = inbox.findLast((m) => m.mobile === mobile && m.event === event);
-        if (hit) return hit.code;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no ${event} code for ${mobile} arrived at the gateway`);
-    },
-  };
-}
-
-async function requestCode(page: Page, gateway: ReturnType<typeof smsGateway>, mobile: string, event: string) {
-  await page.getByTestId('sms-send').click();
-  await page.getByTestId('sms-send').filter({ hasText: /\d+ 秒后重新获取/ }).waitFor();
-  return gateway.codeFor(mobile, event);
-}
+import { requestCode, smsGateway } from '../support/sms-gateway';
 
 describe('shell: phone sign-in, registration and password recovery', () => {
   let server: RunningServer;
