@@ -12,6 +12,21 @@ const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
 /** What the dev server forwards to the API server. */
 const API_PATHS = ['/user/admin', '/admin/admin', '/user/web/iconfont'];
 
+/** The standalone dev host page, the same for every remote but its title. */
+const standalonePage = (name) => `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${name} (standalone)</title>
+    <style>html, body, #root { height: 100%; margin: 0; }</style>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 /**
  * @param {{ dir: string, name: string, routes: string[], port: number, exposes?: Record<string, string> }} remote
  *   dir: the remote's folder; name: its federation name; routes: the route prefixes it serves;
@@ -54,7 +69,7 @@ export function remoteConfig({ dir, name, routes, port, exposes = { './routes': 
       },
       plugins: [
         // The standalone dev host page (`pnpm --filter @uc/<remote> dev`); the shell never loads it.
-        new rspack.HtmlRspackPlugin({ template: './src/index.html', chunks: ['main'] }),
+        new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'] }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
