@@ -1,12 +1,12 @@
 /**
- * Prints the JavaScript a browser downloads on a cold load of the login page and of /org/user
+ * Prints the JavaScript a browser downloads on a cold load of the login page and of a signed-in page of each remote
  * (raw bytes and gzip bytes), measured in headless Chromium against the real built server.
  * Budget (DESIGN.md section 8): the login page at most 300 KB gzip.
  *
  *   pnpm build && pnpm --filter @uc/bench bundle-size
  */
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '@uc/e2e/support/browser';
 import { apiLogin, startServer } from '@uc/e2e/support/server';
 
@@ -58,15 +58,20 @@ try {
     console.log(`  budget 300 KB gzip: ${m.gzip <= 300 * 1024 ? 'within' : 'OVER'}`);
     await context.close();
   }
-  {
-    const token = await apiLogin(server);
+  // Signed-in pages of each remote, each loaded cold; `ready` is what shows once the page has its data.
+  const token = await apiLogin(server);
+  const signedIn: { path: string; ready: (page: Page) => Locator }[] = [
+    { path: '/org/user', ready: (page) => page.getByRole('cell', { name: 'admin', exact: true }).first() },
+    { path: '/tenant/invite', ready: (page) => page.locator('.ant-card-head-title', { hasText: '租户邀请' }) },
+  ];
+  for (const { path, ready } of signedIn) {
     const { context, page } = await newPage(browser);
     await context.addInitScript((t) => localStorage.setItem('ACCESS-TOKEN', t), token);
     const m = await measure(page, async () => {
-      await page.goto(server.url('/org/user'));
-      await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
+      await page.goto(server.url(path));
+      await ready(page).waitFor({ timeout: 30_000 });
     });
-    print('/user/web/org/user (cold, signed in)', m);
+    print(`/user/web${path} (cold, signed in)`, m);
     await context.close();
   }
 } finally {
