@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { captchas, loginLogs } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
@@ -79,6 +79,25 @@ describe('failed sign-ins', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     expect((await login({ username: 'spray-x', password: 'wrong' }, freshIp())).statusCode).toBe(400);
+  });
+
+  it('lock an IP address that fails open access sign-ins, on the counter password sign-ins share', async () => {
+    const ip = freshIp();
+    const openLogin = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/user/admin/site/access/open/login',
+        remoteAddress: ip,
+        payload: { key: `ak_${'0'.repeat(32)}`, timestamp: Math.floor(Date.now() / 1000), nonce: randomBytes(8).toString('hex'), signature: 'f'.repeat(64) },
+      });
+    for (let i = 0; i < 7; i++) expect((await openLogin()).statusCode).toBe(400);
+    const locked = await openLogin();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many failed sign-ins: wait 1 seconds, then try again with a correctly signed request');
+    // The same address cannot switch to passwords to go on guessing.
+    expect((await login({ username: 'spray-open', password: 'wrong' }, ip)).statusCode).toBe(429);
+    const throttled = await t.db.select().from(loginLogs).where(eq(loginLogs.ip, ip));
+    expect(throttled.filter((r) => r.method === 'open' && r.reason === 'throttled')).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
-import { blockUntil, clearCounter, countHit, readCounters } from '../security/rate-limit.repository';
+import { blockUntil, clearCounter, countHit, readCounters, type Counter } from '../security/rate-limit.repository';
 
 /*
  * Failed sign-ins, counted per account (the name as typed, so unknown names count the same way and
@@ -19,30 +19,51 @@ export interface ThrottleState {
 
 export const CAPTCHA_REQUIRED = 'Too many failed sign-ins for this account: enter the verification code from the captcha image (cid and code) and try again';
 
-/** Refuses a locked account or IP (429); tells whether the account needs a captcha now. */
-export async function checkThrottle(db: Db, cfg: LoginThrottleConfig, username: string, ip: string): Promise<ThrottleState> {
-  const counters = await readCounters(db, [accountKey(username), ipKey(ip)], cfg.windowMinutes * 60);
+/** A 429 while any of `counters` is locked; `hint` says what else the caller can do. */
+function refuseLocked(counters: Counter[], hint: string): void {
   const now = Date.now();
   const lockedFor = Math.max(0, ...counters.map((c) => (c.blockedUntil ? c.blockedUntil.getTime() - now : 0)));
   if (lockedFor > 0) {
     const seconds = Math.ceil(lockedFor / 1000);
-    throw tooManyRequests(`Too many failed sign-ins: wait ${seconds} seconds, then try again (or reset your password by SMS)`, seconds);
+    throw tooManyRequests(`Too many failed sign-ins: wait ${seconds} seconds, then try again${hint}`, seconds);
   }
+}
+
+/** Refuses a locked account or IP (429); tells whether the account needs a captcha now. */
+export async function checkThrottle(db: Db, cfg: LoginThrottleConfig, username: string, ip: string): Promise<ThrottleState> {
+  const counters = await readCounters(db, [accountKey(username), ipKey(ip)], cfg.windowMinutes * 60);
+  refuseLocked(counters, ' (or reset your password by SMS)');
   const account = counters.find((c) => c.key === accountKey(username));
   return { captchaRequired: cfg.captchaAfter > 0 && (account?.hits ?? 0) >= cfg.captchaAfter };
+}
+
+/**
+ * Refuses a locked IP (429), for sign-ins without an account name (open access keys). They share the
+ * IP's counter with password sign-ins, so switching between the two buys an attacker nothing.
+ */
+export async function checkIpThrottle(db: Db, cfg: LoginThrottleConfig, ip: string): Promise<void> {
+  refuseLocked(await readCounters(db, [ipKey(ip)], cfg.windowMinutes * 60), ' with a correctly signed request');
 }
 
 const delay = (cfg: LoginThrottleConfig, hits: number, after: number) =>
   hits > after ? Math.min(cfg.maxDelaySeconds, 2 ** Math.min(hits - after - 1, 30)) : 0;
 
+async function lockPast(db: Db, cfg: LoginThrottleConfig, counter: Counter, after: number): Promise<void> {
+  const seconds = delay(cfg, counter.hits, after);
+  if (seconds > 0) await blockUntil(db, counter.key, new Date(Date.now() + seconds * 1000));
+}
+
 /** Counts a failure on the account and the IP, locking them when past their thresholds. */
 export async function recordFailure(db: Db, cfg: LoginThrottleConfig, username: string, ip: string): Promise<void> {
   const window = cfg.windowMinutes * 60;
   const [account, address] = await Promise.all([countHit(db, accountKey(username), window), countHit(db, ipKey(ip), window)]);
-  const accountDelay = delay(cfg, account.hits, cfg.delayAfter);
-  const ipDelay = delay(cfg, address.hits, cfg.ipDelayAfter);
-  if (accountDelay > 0) await blockUntil(db, account.key, new Date(Date.now() + accountDelay * 1000));
-  if (ipDelay > 0) await blockUntil(db, address.key, new Date(Date.now() + ipDelay * 1000));
+  await lockPast(db, cfg, account, cfg.delayAfter);
+  await lockPast(db, cfg, address, cfg.ipDelayAfter);
+}
+
+/** Counts a failure on the IP only (checkIpThrottle's counterpart). */
+export async function recordIpFailure(db: Db, cfg: LoginThrottleConfig, ip: string): Promise<void> {
+  await lockPast(db, cfg, await countHit(db, ipKey(ip), cfg.windowMinutes * 60), cfg.ipDelayAfter);
 }
 
 /** A successful sign-in forgets the account's failures (the IP's stay: others may share it). */

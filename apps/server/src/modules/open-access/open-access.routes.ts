@@ -32,7 +32,7 @@ export function openAccessCalls(db: Db, config: Config, box: SecretBox): CallImp
       return { id: body.id };
     }),
     // System connection: the tenant is what the key tells (reviewed bypass, like every sign-in).
-    implement(openLoginCall, async ({ body, req }) => openLogin(db, box, { ...body, ...client(req), ttlHours: config.sessionTtlHours })),
+    implement(openLoginCall, async ({ body, req }) => openLogin(db, box, { ...body, ...client(req), ttlHours: config.sessionTtlHours, throttle: config.loginThrottle })),
     implement(demoLoginCall, async ({ req }) => demoLogin(db, { configured: config.demoMode, ttlHours: config.sessionTtlHours, ...client(req) })),
   ];
 }

@@ -4,8 +4,10 @@ import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import type { LoginThrottleConfig } from '../../config';
 import { openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
-import { logAttempt } from '../security/login-log.repository';
+import { checkIpThrottle, recordIpFailure } from '../auth/login-throttle';
+import { logAttempt, type LoginAttempt } from '../security/login-log.repository';
 import type { SecretBox } from './secret-box';
 
 export const OPEN_LOGIN_FAILED = 'Open access sign-in failed: check the key, the secret and how the signature is made';
@@ -26,9 +28,14 @@ const DUMMY_SECRET = 'sk_not-a-real-secret-but-the-same-work';
 export async function openLogin(
   db: Db,
   box: SecretBox,
-  input: { key: string; timestamp: number; nonce: string; signature: string; ttlHours: number } & ClientInfo,
+  input: { key: string; timestamp: number; nonce: string; signature: string; ttlHours: number; throttle: LoginThrottleConfig } & ClientInfo,
 ): Promise<LoginResult> {
   const client = { ip: input.ip, userAgent: input.userAgent };
+  const attemptOf = (extra: Partial<LoginAttempt>) => ({ method: 'open' as const, username: input.key, ...client, ...extra });
+  await checkIpThrottle(db, input.throttle, input.ip).catch(async (err: unknown) => {
+    await logAttempt(db, { ...attemptOf({}), reason: 'throttled' });
+    throw err;
+  });
   const now = Math.floor(Date.now() / 1000);
   if (Math.abs(now - input.timestamp) > WINDOW_SECONDS) {
     throw badRequest('The timestamp is more than 5 minutes away from the server time: sign with the current unix time in seconds');
@@ -44,8 +51,9 @@ export async function openLogin(
   const expected = Buffer.from(signOpenLogin(secret, input.key, input.timestamp, input.nonce), 'hex');
   const given = /^[0-9a-fA-F]{64}$/.test(input.signature) ? Buffer.from(input.signature, 'hex') : Buffer.alloc(32);
   const matches = timingSafeEqual(expected, given) && secret !== DUMMY_SECRET && given.length === 32 && /^[0-9a-fA-F]{64}$/.test(input.signature);
-  const attempt = { method: 'open' as const, username: row?.username ?? input.key, tenantId: row?.tenantId, userId: row?.id, ...client };
+  const attempt = attemptOf({ username: row?.username ?? input.key, tenantId: row?.tenantId, userId: row?.id });
   if (!row || !matches) {
+    await recordIpFailure(db, input.throttle, input.ip);
     await logAttempt(db, { ...attempt, reason: 'bad_signature' });
     throw badRequest(OPEN_LOGIN_FAILED);
   }
