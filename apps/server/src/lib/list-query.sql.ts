@@ -34,13 +34,47 @@ function fieldOf(spec: ListSpec, name: string, param: 'filter' | 'sort'): ListFi
   return field;
 }
 
+interface NumberRange {
+  min: number;
+  max: number;
+  whole: boolean;
+  describe: string;
+}
+const wholeRange = (min: number, max: number): NumberRange => ({ min, max, whole: true, describe: `a whole number from ${min} to ${max}` });
+const INTEGER_RANGES: Record<string, NumberRange> = {
+  smallint: wholeRange(-32768, 32767),
+  integer: wholeRange(-(2 ** 31), 2 ** 31 - 1),
+  serial: wholeRange(1, 2 ** 31 - 1),
+  // bigint columns are read as JavaScript numbers (mode: 'number'), so the safe range is theirs.
+  bigint: wholeRange(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  bigserial: wholeRange(1, Number.MAX_SAFE_INTEGER),
+};
+
+/**
+ * What a number compared with `column` may be: past the column's range (1e19 against a bigint, 1.5
+ * against an integer, 1e308 against numeric(14, 2)) the database would fail the whole query instead
+ * of answering "no match", so such a value is the caller's mistake and a 400 naming the field.
+ */
+function numberRangeOf(column: AnyColumn): NumberRange {
+  const type = (column as unknown as { getSQLType(): string }).getSQLType();
+  const known = INTEGER_RANGES[type];
+  if (known) return known;
+  const numeric = /^numeric\((\d+)(?:,\s*(\d+))?\)$/.exec(type);
+  if (numeric) {
+    const limit = 10 ** (Number(numeric[1]) - Number(numeric[2] ?? 0));
+    return { min: -limit, max: limit, whole: false, describe: `a number between -${limit} and ${limit}` };
+  }
+  return { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, whole: false, describe: 'a number' };
+}
+
 /** Converts one value to the field's type, or names the field and the expected type. */
 function typed(name: string, field: ListField, v: FilterValue): string | number | boolean {
   const wrong = (what: string) => badRequest(`filter: ${name} needs ${what}, got ${JSON.stringify(v)}`);
   switch (field.type) {
     case 'number': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
-      if (!Number.isFinite(n)) throw wrong('a number');
+      const range = numberRangeOf(field.column);
+      if (!Number.isFinite(n) || (range.whole && !Number.isInteger(n)) || n < range.min || n > range.max) throw wrong(range.describe);
       return n;
     }
     case 'date': {

@@ -9,6 +9,7 @@ import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from './envelope';
 import { AppError, badRequest, forbidden, notSignedIn } from './errors';
+import { refuseNul } from './nul-guard';
 import { zodMessage } from './zod-message';
 
 /** What a call handler gets: validated input, the caller, the raw request. */
@@ -99,6 +100,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         if (session && call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
         const run = async (db: Db | undefined) => {
           if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
+          refuseNul(req.body, 'body');
+          refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
           let target = auditTargetOf(body);
           const ctx: CallContext<unknown, unknown> = {

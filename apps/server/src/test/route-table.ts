@@ -72,3 +72,55 @@ export const RANDOM_HEADERS: Record<string, string>[] = [
   { 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
   { 'user-agent': 'u'.repeat(4000) },
 ];
+
+/** The zod definition of a schema (zod 4 keeps it on `_zod.def`). */
+const defOf = (s: unknown) =>
+  (s as { _zod?: { def?: { type?: string; in?: unknown; innerType?: unknown; element?: unknown; options?: unknown[]; values?: unknown[]; entries?: Record<string, unknown> } } })._zod?.def;
+
+/** A plausible value of `schema`: text, 1, true, the first option; ids point at no record (nothing real is touched). */
+export function sampleValue(schema: unknown, name = ''): unknown {
+  for (let i = 0; i < 8; i++) {
+    const def = defOf(schema);
+    switch (def?.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+      case 'readonly':
+      case 'catch':
+      case 'prefault':
+        schema = def.innerType;
+        continue;
+      case 'pipe':
+        schema = def.in;
+        continue;
+      case 'string':
+        return name.toLowerCase().includes('mobile') || name.toLowerCase().includes('phone') ? '13900000000' : `probe-${name}`;
+      case 'number':
+      case 'int':
+      case 'bigint':
+        return /id$/i.test(name) ? 2 ** 31 - 7 : 1;
+      case 'boolean':
+        return true;
+      case 'literal':
+        return def.values?.[0];
+      case 'enum':
+        return Object.values(def.entries ?? {})[0];
+      case 'array':
+        return [];
+      case 'union':
+        schema = def.options?.[0];
+        continue;
+      case 'object':
+        return sampleOf(schema as z.ZodType);
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A plausible object for a shape (see sampleValue). */
+export function sampleOf(shapeOrSchema: Record<string, z.ZodType> | z.ZodType): Record<string, unknown> {
+  const shape = shapeOrSchema instanceof z.ZodType ? shapeOf(shapeOrSchema) : shapeOrSchema;
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, sampleValue(v, k)]).filter(([, v]) => v !== undefined));
+}

@@ -21,7 +21,9 @@ export type FilterTriple =
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
+/** Filter text: PostgreSQL text cannot hold NUL, so a value carrying one is refused here, not by the database. */
+const filterText = z.string().refine((v) => !v.includes('\u0000'), 'filter values must not contain the NUL character (\\u0000)');
+const scalar = z.union([filterText, z.number(), z.boolean()]);
 const operatorSchema = z.enum(FILTER_OPERATORS, {
   error: (iss) => `unknown operator ${JSON.stringify(iss.input)}: use one of ${FILTER_OPERATORS.join(' ')}`,
 });
@@ -29,7 +31,7 @@ const operatorSchema = z.enum(FILTER_OPERATORS, {
 /** One filter triple, validated for shape; field allow-lists are checked per resource by the server. */
 export const filterTripleSchema = z
   .union([
-    z.tuple([z.literal('keyword'), z.string()]),
+    z.tuple([z.literal('keyword'), filterText]),
     z.tuple([z.string(), operatorSchema]),
     z.tuple([z.string(), operatorSchema, z.union([scalar, z.array(scalar)])]),
   ])

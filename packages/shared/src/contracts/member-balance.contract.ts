@@ -70,13 +70,16 @@ export const ledgerRowSchema = z.object({
   createdAt: z.string(),
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+/** What the ledger list filters and sorts on; the keyword searches the operator and the remark. */
+export const LEDGER_LIST_FIELDS = ['id', 'kind', 'change', 'before', 'after', 'operatorId', 'operatorName', 'remark', 'createdAt'] as const;
+export const LEDGER_KEYWORD_FIELDS = ['operatorName', 'remark'] as const;
 
 export const ledgerListCall = defineCall({
   method: 'GET',
   path: '/user/admin/member/ledger/list',
   access: 'permission',
   tag: 'member',
-  summary: 'A user\'s balance and points changes, newest first.',
+  summary: 'A user\'s balance and points changes, newest first unless sorted; filters on the ledger fields.',
   query: listQuerySchema.extend({ userId: idSchema }),
   data: pagedOf(ledgerRowSchema),
 });

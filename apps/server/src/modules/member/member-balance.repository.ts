@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { memberLedger, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { listOrderBy, listWhere } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
+import { ledgerListSpec } from './member-ledger.fields';
 import { memberNotFound, visibleMember } from './member-write.repository';
 
 type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
@@ -72,11 +74,10 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
 export async function listLedger(db: Db, session: Session, userId: number, q: ListQuery): Promise<{ list: LedgerRow[]; total: number }> {
   const [user] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, userId, 'any'));
   if (!user) return { list: [], total: 0 };
-  const where = and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.userId, userId));
-  const [rows, totals] = await Promise.all([
-    db.select().from(memberLedger).where(where).orderBy(desc(memberLedger.createdAt), desc(memberLedger.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(memberLedger).where(where),
-  ]);
+  const where = and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.userId, userId), listWhere(ledgerListSpec, q.filter));
+  const orderBy = listOrderBy(ledgerListSpec, q.sort, [desc(memberLedger.createdAt), desc(memberLedger.id)]);
+  const rows = await db.select().from(memberLedger).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ n: count() }).from(memberLedger).where(where);
   return {
     list: rows.map((r) => {
       const kind = r.kind as Kind;
