@@ -23,6 +23,18 @@ export default tseslint.config(
     },
   },
   {
+    // A request's queries run on its one transaction, that is one connection: queries sent at once only
+    // queue there (pg warns, and pg 9 will refuse). Await them one after another.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|race|any)$/]",
+        message: 'Server code runs its queries on one connection per request: await them one after another instead of Promise.all (pg refuses concurrent queries on one client).',
+      }],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/jest.config.*', '**/jest.setup.*'],
     languageOptions: { globals: { ...globals.jest } },
   },

@@ -13,5 +13,6 @@ export default {
   moduleNameMapper: { '^(.*)/server-root$': '$1/server-root.cjs' },
   // Generous: each file migrates its own database, and a loaded CI machine can be slow at it.
   testTimeout: 120000,
+  setupFiles: ['<rootDir>/src/test/jest-setup.ts'],
   maxWorkers: 4,
 };

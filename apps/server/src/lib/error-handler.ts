@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { ResultCode } from '@uc/shared/contracts';
 import { fail } from './envelope';
+import { uniqueViolationConflict } from './db-errors';
 import { AppError, TooManyRequests } from './errors';
 import { zodMessage } from './zod-message';
 
@@ -27,6 +28,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (!(err instanceof AppError) && typeof status === 'number' && status >= 400 && status < 500) {
       return reply.code(status).send(fail(ResultCode.error, err.message));
     }
+    // A unique index that refused a write is a clash with existing data (often a race two requests ran), not a crash.
+    const clash = uniqueViolationConflict(err);
+    if (clash) return reply.code(clash.statusCode).send(fail(clash.code, clash.message));
     if (err instanceof AppError && err.statusCode === 503) {
       return reply.code(503).send(fail(err.code, err.message));
     }

@@ -3,11 +3,11 @@ import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { CAPTCHA_FAILED, hashPassword, openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
+import { CAPTCHA_FAILED, openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
 import { logAttempt } from '../security/login-log.repository';
 import { consumeSmsCode } from '../sms/sms.service';
-import { checkPassword } from './password-policy';
+import { checkPassword, hashChosenPassword } from './password-policy';
 
 /* Mobile sign-in and SMS password reset, on the system connection (reviewed bypass: no tenant yet). */
 
@@ -46,7 +46,7 @@ export async function resetPasswordBySms(db: Db, input: { mobile: string; code: 
   if (found.length === 0) throw notFound('No account uses this phone number: check the number or register');
   if (found.length > 1) throw badRequest(`${SEVERAL_ACCOUNTS}, or ask an administrator to reset the password`);
   const user = found[0]!;
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashChosenPassword(input.password);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.update(users).set({ passwordHash }).where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));

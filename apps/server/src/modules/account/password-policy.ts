@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverRoot } from '../../lib/server-root';
 import { badRequest } from '../../lib/errors';
+import { hashPassword } from '../auth/auth.service';
 
 /*
  * The password policy (DESIGN.md section 5): 8 to 64 characters (the contract checks the length),
@@ -21,9 +22,25 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
 }
 
-/** Throws a 400 naming the field when the password is too common (length is the contract's job). */
-export function checkPassword(password: string): void {
+/** What is wrong with a password a person chose, as "field: reason" (length is the contract's job), or undefined. */
+export function passwordProblem(password: string, field = 'password'): string | undefined {
   if (isCommonPassword(password)) {
-    throw badRequest('password: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)');
+    return `${field}: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)`;
   }
+  return undefined;
+}
+
+/** Throws a 400 naming the field when the password breaks the policy. */
+export function checkPassword(password: string, field = 'password'): void {
+  const problem = passwordProblem(password, field);
+  if (problem) throw badRequest(problem);
+}
+
+/**
+ * The one way to store a password that a person chose, whoever sets it (the user, an administrator,
+ * an import): the policy first, then argon2id. hashPassword alone is for generated secrets.
+ */
+export async function hashChosenPassword(password: string, field = 'password'): Promise<string> {
+  checkPassword(password, field);
+  return hashPassword(password);
 }

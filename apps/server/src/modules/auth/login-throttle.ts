@@ -56,7 +56,8 @@ async function lockPast(db: Db, cfg: LoginThrottleConfig, counter: Counter, afte
 /** Counts a failure on the account and the IP, locking them when past their thresholds. */
 export async function recordFailure(db: Db, cfg: LoginThrottleConfig, username: string, ip: string): Promise<void> {
   const window = cfg.windowMinutes * 60;
-  const [account, address] = await Promise.all([countHit(db, accountKey(username), window), countHit(db, ipKey(ip), window)]);
+  const account = await countHit(db, accountKey(username), window);
+  const address = await countHit(db, ipKey(ip), window);
   await lockPast(db, cfg, account, cfg.delayAfter);
   await lockPast(db, cfg, address, cfg.ipDelayAfter);
 }

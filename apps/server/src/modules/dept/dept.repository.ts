@@ -88,11 +88,9 @@ export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Pr
 
 export async function deleteDept(db: Db, tenantId: number, id: number): Promise<void> {
   const dept = await getDept(db, tenantId, id);
-  const [[children], [members]] = await Promise.all([
-    db.select({ n: count() }).from(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.parentId, id))),
-    // Users in the recycle bin count too: they come back to their department when restored.
-    db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.deptId, id))),
-  ]);
+  const [children] = await db.select({ n: count() }).from(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.parentId, id)));
+  // Users in the recycle bin count too: they come back to their department when restored.
+  const [members] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
   if ((children?.n ?? 0) > 0) throw conflict(`Department "${dept.name}" has ${children!.n} sub-department(s): delete or move them first`);
   if ((members?.n ?? 0) > 0) throw conflict(`Department "${dept.name}" has ${members!.n} member(s) (the recycle bin included): move them to another department first`);
   await db.delete(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));

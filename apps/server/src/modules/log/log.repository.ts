@@ -49,22 +49,18 @@ const auditSpec: ListSpec = { resource: 'the audit log', fields: auditFields, ke
 
 export async function listLoginLog(db: Db, q: ListQuery): Promise<{ list: LoginLogRow[]; total: number }> {
   const where: SQL | undefined = listWhere(loginSpec, q.filter);
-  const [rows, totals] = await Promise.all([
-    db.select().from(loginLogs).where(where)
-      .orderBy(...listOrderBy(loginSpec, q.sort, [sql`${loginLogs.id} desc`]))
-      .limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(loginLogs).where(where),
-  ]);
+  const rows = await db.select().from(loginLogs).where(where)
+    .orderBy(...listOrderBy(loginSpec, q.sort, [sql`${loginLogs.id} desc`]))
+    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ total: count() }).from(loginLogs).where(where);
   return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
 }
 
 export async function listAuditLog(db: Db, q: ListQuery): Promise<{ list: AuditLogRow[]; total: number }> {
   const where: SQL | undefined = listWhere(auditSpec, q.filter);
-  const [rows, totals] = await Promise.all([
-    db.select().from(auditLogs).where(where)
-      .orderBy(...listOrderBy(auditSpec, q.sort, [sql`${auditLogs.createdAt} desc`, sql`${auditLogs.id} desc`]))
-      .limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(auditLogs).where(where),
-  ]);
+  const rows = await db.select().from(auditLogs).where(where)
+    .orderBy(...listOrderBy(auditSpec, q.sort, [sql`${auditLogs.createdAt} desc`, sql`${auditLogs.id} desc`]))
+    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ total: count() }).from(auditLogs).where(where);
   return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
 }

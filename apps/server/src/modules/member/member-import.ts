@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { zodMessage } from '../../lib/zod-message';
 import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
+import { passwordProblem } from '../account/password-policy';
 import { assertQuota } from '../quota/quota';
 
 class RollBack extends Error {}
@@ -23,6 +24,9 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
     const parsed = memberEditBody.safeParse({ ...raw, id: undefined });
     if (!parsed.success) return void errors.push({ row: i + 1, message: zodMessage(parsed.error) });
     if (!parsed.data.password) return void errors.push({ row: i + 1, message: 'password: password is required for a new user' });
+    // The policy of every other way a password is set (checked here, per row, so the report lists them all).
+    const weak = passwordProblem(parsed.data.password);
+    if (weak) return void errors.push({ row: i + 1, message: weak });
     const key = parsed.data.username.toLowerCase();
     if (seen.has(key)) return void errors.push({ row: i + 1, message: `username: "${parsed.data.username}" is also in row ${seen.get(key)}` });
     seen.set(key, i + 1);

@@ -5,7 +5,7 @@ import { depts, posts, roles, sessions, tenants, userRoles, users } from '../../
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Session } from '../auth/access';
-import { hashPassword } from '../auth/auth.service';
+import { hashChosenPassword } from '../account/password-policy';
 import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { assertQuota } from '../quota/quota';
@@ -34,12 +34,10 @@ export async function viewMember(db: Db, session: Session, id: number, where: 'l
     .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
     .where(await visibleMember(db, session, id, where));
   if (!row) throw memberNotFound();
-  const [roleRows, [active]] = await Promise.all([
-    db.select({ id: roles.id, name: roles.name }).from(userRoles)
-      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, id))).orderBy(roles.sort, roles.id),
-    db.select({ at: max(sessions.lastSeenAt) }).from(sessions).where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, id))),
-  ]);
+  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(userRoles)
+    .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, id))).orderBy(roles.sort, roles.id);
+  const [active] = await db.select({ at: max(sessions.lastSeenAt) }).from(sessions).where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, id)));
   return {
     ...row,
     deptName: row.deptName ?? null,
@@ -83,7 +81,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   let userId: number;
   try {
     if (id === undefined) {
-      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: await hashPassword(password!) }).returning({ id: users.id });
+      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: await hashChosenPassword(password!) }).returning({ id: users.id });
       userId = row!.id;
     } else {
       await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(await visibleMember(db, session, id));
@@ -119,7 +117,7 @@ export async function setMemberStatus(db: Db, session: Session, id: number, stat
 }
 
 export async function resetPassword(db: Db, session: Session, id: number, password: string): Promise<void> {
-  const changed = await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  const changed = await db.update(users).set({ passwordHash: await hashChosenPassword(password), updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
   await endSessions(db, session, id);
 }

@@ -13,8 +13,7 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<{ list: MemberRow[]; total: number }> {
   const where: SQL | undefined = and(await memberVisibility(db, session), recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), listWhere(memberListSpec, q.filter));
   const orderBy = listOrderBy(memberListSpec, q.sort ?? [{ field: 'id', desc: true }], [sql`${users.id} desc`]);
-  const [rows, totals] = await Promise.all([
-    db
+  const rows = await db
       .select({
         id: users.id,
         username: users.username,
@@ -42,9 +41,8 @@ export async function listMembers(db: Db, session: Session, q: ListQuery, recycl
       .where(where)
       .orderBy(...orderBy)
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+      .offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ total: count() }).from(users).where(where);
   return {
     list: rows.map((r) => ({
       ...r,

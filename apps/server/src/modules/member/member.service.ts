@@ -14,15 +14,13 @@ export async function currentUser(db: Db, session: Session): Promise<CurrentUser
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId)));
   if (!profile) throw notSignedIn();
-  const [roleRows, permissions] = await Promise.all([
-    db
-      .select({ id: roles.id, name: roles.name, key: roles.key })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)))
-      .orderBy(asc(roles.sort), asc(roles.id)),
-    grantedPermissions(db, session),
-  ]);
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name, key: roles.key })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)))
+    .orderBy(asc(roles.sort), asc(roles.id));
+  const permissions = await grantedPermissions(db, session);
   return {
     ...profile,
     isSuperAdmin: session.isSuperAdmin,

@@ -25,10 +25,8 @@ const notFoundPost = (_id: number) => notFound('The post does not exist: it may 
 export async function listPosts(db: Db, tenantId: number, q: ListQuery): Promise<{ list: PostRow[]; total: number }> {
   const where = and(eq(posts.tenantId, tenantId), listWhere(postListSpec, q.filter));
   const orderBy = listOrderBy(postListSpec, q.sort ?? [{ field: 'sort', desc: false }], [sql`${posts.id} asc`]);
-  const [rows, totals] = await Promise.all([
-    db.select(columns).from(posts).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(posts).where(where),
-  ]);
+  const rows = await db.select(columns).from(posts).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ total: count() }).from(posts).where(where);
   return { list: rows.map(toRow), total: totals[0]?.total ?? 0 };
 }
 
@@ -68,10 +66,8 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
 
 export async function deletePost(db: Db, tenantId: number, id: number): Promise<void> {
   const post = await getPost(db, tenantId, id);
-  const [[direct], [linked]] = await Promise.all([
-    db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.postId, id))),
-    db.select({ n: count() }).from(userPosts).where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id))),
-  ]);
+  const [direct] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.postId, id)));
+  const [linked] = await db.select({ n: count() }).from(userPosts).where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id)));
   const n = (direct?.n ?? 0) + (linked?.n ?? 0);
   if (n > 0) throw conflict(`Post "${post.name}" is held by ${n} user(s) (the recycle bin included): give them another post first`);
   await db.delete(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));

@@ -33,17 +33,15 @@ export interface Holdings {
 
 export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
   const tenantId = session.tenantId;
-  const [own, all, me, menuRows, granted] = await Promise.all([
-    db
-      .select({ id: roles.id, dataScope: roles.dataScope, isDefaultAdmin: roles.isDefaultAdmin })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1))),
-    tenantRoles(db, tenantId),
-    db.select({ deptId: users.deptId }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, session.userId))),
-    session.isSuperAdmin ? Promise.resolve([]) : menuTypes(db),
-    session.isSuperAdmin ? Promise.resolve([]) : db.execute(sql`${grantedMenuIds(tenantId, session.userId)}`),
-  ]);
+  const own = await db
+    .select({ id: roles.id, dataScope: roles.dataScope, isDefaultAdmin: roles.isDefaultAdmin })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)));
+  const all = await tenantRoles(db, tenantId);
+  const me = await db.select({ deptId: users.deptId }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, session.userId)));
+  const menuRows = session.isSuperAdmin ? [] : await menuTypes(db);
+  const granted = session.isSuperAdmin ? [] : await db.execute(sql`${grantedMenuIds(tenantId, session.userId)}`);
   const isAdmin = session.isSuperAdmin || own.some((r) => r.isDefaultAdmin);
   const roleParents = new Map(all.map((r) => [r.id, r.parentId]));
   const allRoleIds = new Set(all.map((r) => r.id));

@@ -32,7 +32,8 @@ export async function roleTree(db: Db, session: Session, keyword?: string): Prom
 export async function viewRole(db: Db, session: Session, id: number) {
   const row = await findRole(db, session.tenantId, id);
   if (!row) throw missing();
-  const [deptIds, menuIds] = await Promise.all([deptIdsByRole(db, session.tenantId, [id]), menuIdsOfRole(db, session.tenantId, id)]);
+  const deptIds = await deptIdsByRole(db, session.tenantId, [id]);
+  const menuIds = await menuIdsOfRole(db, session.tenantId, id);
   return { ...toRoleRecord(row, deptIds.get(id) ?? []), menuIds };
 }
 

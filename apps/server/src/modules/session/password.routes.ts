@@ -3,8 +3,8 @@ import { updatePasswordCall } from '@uc/shared/contracts';
 import { users } from '../../db/schema';
 import { badRequest, notSignedIn } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../lib/route-registrar';
-import { isCommonPassword } from '../account/password-policy';
-import { hashPassword, verifyPassword } from '../auth/auth.service';
+import { hashChosenPassword } from '../account/password-policy';
+import { verifyPassword } from '../auth/auth.service';
 import { revokeOtherSessions } from '../auth/session.repository';
 
 /**
@@ -22,12 +22,9 @@ export function passwordCalls(): CallImplementation[] {
       if (!user) throw notSignedIn();
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('oldPassword: the current password is wrong');
       if (body.newPassword === body.oldPassword) throw badRequest('newPassword: the new password is the same as the current one: choose a different one');
-      if (isCommonPassword(body.newPassword)) {
-        throw badRequest('newPassword: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)');
-      }
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(body.newPassword) })
+        .set({ passwordHash: await hashChosenPassword(body.newPassword, 'newPassword') })
         .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId)));
       const revoked = body.endOtherSessions ? await revokeOtherSessions(db, session.tenantId, session.userId, session.sessionId) : 0;
       return { revoked };

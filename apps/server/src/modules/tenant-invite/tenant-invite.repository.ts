@@ -41,10 +41,8 @@ const selectRows = (db: Db) => db.select(columns).from(tenantInvites).leftJoin(t
 export async function listInvites(db: Db, q: ListQuery): Promise<{ list: TenantInviteRow[]; total: number }> {
   const where = listWhere(tenantInviteListSpec, q.filter);
   const orderBy = listOrderBy(tenantInviteListSpec, q.sort ?? [{ field: 'createdAt', desc: true }], [sql`${tenantInvites.id} desc`]);
-  const [rows, totals] = await Promise.all([
-    selectRows(db).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(tenantInvites).where(where),
-  ]);
+  const rows = await selectRows(db).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+  const totals = await db.select({ total: count() }).from(tenantInvites).where(where);
   return { list: rows.map(toRow), total: totals[0]?.total ?? 0 };
 }
 
