@@ -15,10 +15,10 @@ import { registeredCalls } from './route-registrar';
  * server's own answers, so a new call or a new list field is covered without a line of test code.
  */
 
-const BODY_VALUES: unknown[] = ['a\u0000b', '\u0000', 1e308, -1e308, 1e19, -1e19, 2 ** 63, 1.5, 'x'.repeat(70_000), true, {}, [], ['a\u0000'], { a: 'b\u0000' }];
+const BODY_VALUES: unknown[] = ['a\u0000b', 1e308, -1e19, 1.5, 'x'.repeat(70_000), true, {}, ['a\u0000'], { 'a\u0000': 'b' }];
 const QUERY_VALUES: string[] = ['a\u0000b', '%00', '1e308', '-1e308', '1e19', '99999999999999999999', '1.5', 'x'.repeat(20_000)];
-const FILTER_VALUES: unknown[] = [1e308, -1e308, 1e19, -1e19, 2 ** 63, 1.5, 'a\u0000b', '1e308', '99999999999999999999', true, ''];
-const FILTER_OPS = ['=', '!=', '>', 'in', 'between', 'like', 'like_right', 'keyword'] as const;
+const FILTER_VALUES: unknown[] = [1e308, -1e19, 1.5, 'a\u0000b', '99999999999999999999', true];
+const FILTER_OPS = ['=', 'in', 'between', 'like'] as const;
 
 let t: TestApp;
 let calls: readonly CallContract[];
@@ -109,10 +109,13 @@ describe('hostile values in every field of every call', () => {
       const message = String((probe.body as { message?: string }).message);
       const allowed = /use one of (.+)$/.exec(message)?.[1]?.split(', ') ?? [];
       if (allowed.length === 0) problems.push(`${call.path}: an unknown filter field got ${probe.status} ${message}`);
+      for (const value of FILTER_VALUES) {
+        check(problems, `${call.path} filter keyword ${short(value)}`, await send(call, { query: { ...baseQuery, filter: JSON.stringify([['keyword', String(value)]]) } }));
+      }
       for (const field of allowed) {
         for (const op of FILTER_OPS) {
           for (const value of FILTER_VALUES) {
-            const triple = op === 'keyword' ? ['keyword', String(value)] : op === 'in' || op === 'between' ? [field, op, [value, value]] : [field, op, value];
+            const triple = op === 'in' || op === 'between' ? [field, op, [value, value]] : [field, op, value];
             const seen = await send(call, { query: { ...baseQuery, filter: JSON.stringify([triple]) } });
             check(problems, `${call.path} filter ${short(triple)}`, seen);
           }

@@ -6,6 +6,8 @@ import { badRequest } from './errors';
  * through here before validation, so present and future fields, filters included, are covered alike.
  */
 
+const SIMPLE_NAME = /^[A-Za-z0-9_$-]{1,64}$/;
+
 /** The path of the first key or text holding a NUL character ('' for the value itself), or undefined. */
 export function pathOfNul(value: unknown, path: string[] = []): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
@@ -18,8 +20,10 @@ export function pathOfNul(value: unknown, path: string[] = []): string | undefin
   }
   if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')].join('.');
-      const found = pathOfNul(inner, [...path, key]);
+      // A field name that is no name (NUL in it, JSON text, ...) is not quoted back: the object holding it is named.
+      const named = SIMPLE_NAME.test(key);
+      if (!named && key.includes('\u0000')) return path.join('.');
+      const found = pathOfNul(inner, named ? [...path, key] : path);
       if (found !== undefined) return found;
     }
   }
