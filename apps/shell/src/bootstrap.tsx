@@ -1,3 +1,5 @@
+// First: before any module of the console parses anything with zod.
+import './csp-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/shared';
