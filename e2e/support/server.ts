@@ -16,7 +16,8 @@ export interface RunningServer {
   url(path: string): string;
   dataDir: string;
   logs(): string;
-  stop(): Promise<void>;
+  /** Stops the server; `keepData` leaves DATA_DIR for a test to edit (see database.ts) and restart on. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -33,13 +34,14 @@ async function freePort(): Promise<number> {
 /**
  * Starts the real built server (API + built shell and remotes) on a free loopback port with a fresh
  * embedded database, exactly as `pnpm start` does. Browser tests and benchmarks run against it.
+ * `dataDir` starts it on the data of a server stopped with `keepData` instead.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(serverEntry)) {
     throw new Error(`${serverEntry} is missing: run \`pnpm build\` first (pnpm test builds it for you).`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'uc-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'uc-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -81,14 +83,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     dataDir,
     url: (path) => `${origin}/user/web${path.startsWith('/') ? path : `/${path}`}`,
     logs: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,7 @@ import { installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling } from './lib/error-handler';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerStaticHosting } from './lib/static-hosting';
 import { accountCalls } from './modules/account/account.routes';
 import { authCalls } from './modules/auth/auth.routes';
@@ -58,15 +59,17 @@ export async function buildApp({ config, database, logger, checkResponses = fals
 
   // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
   installErrorHandling(app);
-  // 2. gzip/brotli for API answers and the built console.
+  // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
+  await registerSecurityHeaders(app);
+  // 3. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
-  // 3. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).
+  // 4. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).
   installBodyParsers(app);
   await registerMultipart(app);
-  // 4. OpenAPI from the contracts, with swagger-ui.
+  // 5. OpenAPI from the contracts, with swagger-ui.
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/user/admin/docs' });
-  // 5. The API: exactly the calls of the contract catalogue.
+  // 6. The API: exactly the calls of the contract catalogue.
   const db = database.db;
   const uploadDir = join(config.dataDir, 'uploads');
   const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
@@ -84,7 +87,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
   );
   registerUploadFiles(app, uploadDir);
-  // 6. The built console: shell and remotes, and the icon font they share.
+  // 7. The built console: shell and remotes, and the icon font they share.
   await registerStaticHosting(app, config.webDir, remotes);
   registerIconFont(app, icons);
   return app;

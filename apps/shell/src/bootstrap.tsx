@@ -1,7 +1,10 @@
+// First: before any module of the console parses anything with zod.
+import './csp-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/shared';
 import { App } from './app/app';
+import { noteSessionStart } from './features/session/user-lookup';
 import { registerShellMessages } from './locales';
 import { setupPwa, watchConnectivity } from './pwa/setup-pwa';
 
@@ -10,6 +13,7 @@ applyDocumentLocale();
 watchConnectivity();
 // Started before the first render so the site config and user are on their way while React mounts.
 // The remote registry follows once someone is signed in; remotes themselves load only when visited.
+noteSessionStart(window.location.pathname);
 void initSession().then(() => {
   const { currentUser, siteConfig } = useSession.getState();
   if (currentUser) void loadRemoteRegistry();

@@ -18,7 +18,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
     if (err instanceof TooManyRequests) void reply.header('Retry-After', String(err.retryAfterSeconds));
     if (err instanceof AppError && err.statusCode < 500) {
-      return reply.code(err.statusCode).send(fail(err.code, err.message));
+      return reply.code(err.statusCode).send({ ...fail(err.code, err.message), data: err.data });
     }
     if (err instanceof ZodError) {
       return reply.code(400).send(fail(ResultCode.error, zodMessage(err)));

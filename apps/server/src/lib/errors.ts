@@ -1,4 +1,4 @@
-import { ResultCode } from '@uc/shared/contracts';
+import { ResultCode, type CaptchaChallenge } from '@uc/shared/contracts';
 
 /** An error the caller should see: HTTP status, envelope code and a message that says what to do. */
 export class AppError extends Error {
@@ -7,12 +7,16 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: number,
     message: string,
+    /** The envelope's `data`: what a client needs to act on the refusal by itself, beyond the message. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (message: string) => new AppError(400, ResultCode.error, message);
+/** A sign-in that needs a (new) captcha code: clients show the image when they see `data.captchaRequired`. */
+export const captchaChallenge = (message: string) => new AppError(400, ResultCode.error, message, { captchaRequired: true } satisfies CaptchaChallenge);
 export const notSignedIn = (message = 'You are not signed in or your session has expired: please sign in again') =>
   new AppError(401, ResultCode.loginTimeout, message);
 export const forbidden = (message: string) => new AppError(403, ResultCode.error, message);

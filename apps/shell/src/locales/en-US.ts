@@ -22,6 +22,9 @@ export const shellEnUS: MessageTable = {
   'login.success': 'Signed in successfully!',
   'login.failure': 'Login failed, please try again!',
   'login.captcha.failure': 'Failed to obtain verification code, please try again!',
+  // The server asks for a captcha (data.captchaRequired): none was sent yet, or its code was wrong.
+  'login.captcha.needed': 'Enter the code shown in the image, then sign in again',
+  'login.captcha.wrong': 'Verification Code Error. Enter the code from the new image',
   'login.register.title': 'Register',
   'login.register.closed': 'Registration is not open; ask an administrator for an account.',
   'login.register.back': 'Sign in with an existing account',

@@ -22,6 +22,9 @@ export const shellZhCN: MessageTable = {
   'login.success': '登录成功！',
   'login.failure': '登录失败，请重试！',
   'login.captcha.failure': '获取验证码失败，请重试！',
+  // The server asks for a captcha (data.captchaRequired): none was sent yet, or its code was wrong.
+  'login.captcha.needed': '请输入图片中的验证码后再登录',
+  'login.captcha.wrong': '验证码错误，请输入新图片中的验证码',
   'login.register.title': '注册账户',
   'login.register.closed': '暂未开放注册，请联系管理员开通账户。',
   'login.register.back': '使用已有账户登录',

@@ -19,12 +19,21 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/**
+ * `data` of a sign-in refused for want of a right captcha code (HTTP 400): the site asks everyone for
+ * one (loginConfig.captchaSwitch) or the account failed too often, and the code was missing, wrong or
+ * spent. Clients show a new captcha image (GET /user/admin/site/captcha) and send its cid and code.
+ */
+export const captchaChallengeSchema = z.object({ captchaRequired: z.literal(true) });
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+export const isCaptchaChallenge = (data: unknown): data is CaptchaChallenge => captchaChallengeSchema.safeParse(data).success;
+
 export const accountLoginCall = defineCall({
   method: 'POST',
   path: '/user/admin/site/accountLogin',
   access: 'public',
   tag: 'site',
-  summary: 'Sign in with user name and password (and captcha when asked for).',
+  summary: 'Sign in with user name and password (and captcha when asked for: a 400 whose data is { captchaRequired: true }).',
   body: accountLoginBody,
   data: loginResultSchema,
 });

@@ -4,7 +4,7 @@ import type { LoginResult } from '@uc/shared/contracts';
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
-import { AppError, badRequest, noLicence } from '../../lib/errors';
+import { AppError, badRequest, captchaChallenge, noLicence } from '../../lib/errors';
 import { consumeCaptcha } from '../site/captcha.service';
 import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/login-log.repository';
 import { CAPTCHA_REQUIRED, checkThrottle, recordFailure, recordSuccess } from './login-throttle';
@@ -115,7 +115,7 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   if (input.captchaSwitch || state.captchaRequired) {
     if (!(await consumeCaptcha(db, input.cid, input.code))) {
       await logAttempt(db, { ...attempt, reason: 'captcha' });
-      throw badRequest(state.captchaRequired && !input.cid ? CAPTCHA_REQUIRED : CAPTCHA_FAILED);
+      throw captchaChallenge(state.captchaRequired && !input.cid ? CAPTCHA_REQUIRED : CAPTCHA_FAILED);
     }
   }
   const [user] = await db

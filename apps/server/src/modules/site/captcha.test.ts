@@ -50,7 +50,7 @@ describe('captcha', () => {
       const config = await t.app.inject({ url: '/user/admin/site/loginConfig' });
       expect(config.json().data).toEqual({ registerSwitch: true, captchaSwitch: true, forceInvite: false, smsLogin: true, demoMode: false });
       const without = await t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username: 'admin', password: 'admin-password-1' } });
-      expect(without.json()).toEqual({ code: -1, message: 'Verification Code Error.', data: null });
+      expect(without.json()).toEqual({ code: -1, message: 'Verification Code Error.', data: { captchaRequired: true } });
       const cid = await newCaptchaWithCode('x9y8');
       const payload = { username: 'admin', password: 'admin-password-1', cid, code: 'X9Y8' };
       expect((await t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload })).json().code).toBe(0);

@@ -1,7 +1,10 @@
 import {
   accountLoginCall,
+  ApiError,
   call,
   demoLoginCall,
+  handleApiError,
+  isCaptchaChallenge,
   mobileLoginCall,
   registerCall,
   resetPasswordSmsCall,
@@ -39,7 +42,15 @@ export interface LoginApi {
 }
 
 export const loginApi: LoginApi = {
-  accountLogin: (body) => call(accountLoginCall, { body }),
+  accountLogin: async (body) => {
+    try {
+      return await call(accountLoginCall, { body, skipErrorHandler: true });
+    } catch (error) {
+      // A captcha challenge is no failure to toast: the form shows the image and says why beside it.
+      if (error instanceof ApiError && !isCaptchaChallenge(error.data)) handleApiError(error);
+      throw error;
+    }
+  },
   // The spec sends event and mobile as query parameters (section 7).
   sendSmsCode: async (mobile, purpose) => (await call(smsSendCall, { query: { mobile, event: SMS_EVENT[purpose] } })).cooldownSeconds,
   mobileLogin: (body) => call(mobileLoginCall, { body }),

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useT, type AccountLoginBody } from '@uc/shared';
+import { ApiError, isCaptchaChallenge, useT, type AccountLoginBody } from '@uc/shared';
 import { LoginField } from './login-field';
 import { LockIcon, SafetyIcon, UserIcon } from './login-icons';
 import { useCaptcha } from './use-captcha';
 
 export interface LoginFormProps {
+  /** The site asks everyone for a captcha (loginConfig); the server may also ask for one on its own. */
   captchaSwitch: boolean;
   /** Signs in; rejects when the server refuses (the API client has shown why). */
   onSubmit: (body: AccountLoginBody) => Promise<void>;
@@ -28,25 +29,34 @@ export function LoginForm({ captchaSwitch, onSubmit, onCaptchaError }: LoginForm
   const [values, setValues] = useState<Values>({ username: '', password: '', code: '' });
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const { captcha, refresh } = useCaptcha(captchaSwitch, onCaptchaError);
+  // Set once the server refuses a sign-in for want of a captcha (too many failures on the account,
+  // or a site setting this page did not know): from then on every attempt carries one.
+  const [challenged, setChallenged] = useState(false);
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
+  const withCaptcha = captchaSwitch || challenged;
+  const { captcha, refresh } = useCaptcha(withCaptcha, onCaptchaError);
   // Like antd's Form: messages appear after the first submit, then follow every keystroke.
-  const errors = submitted ? validateLogin(values, captchaSwitch, t) : {};
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const errors = submitted ? validateLogin(values, withCaptcha, t) : {};
+  const set = (key: keyof Values) => (value: string) => {
+    if (key === 'code') setCodeRefusal(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validateLogin(values, captchaSwitch, t)).length > 0) return;
+    if (Object.keys(validateLogin(values, withCaptcha, t)).length > 0) return;
     setSubmitting(true);
+    const sent = withCaptcha && captcha ? { cid: captcha.cid, code: values.code.trim() } : null;
     try {
-      await onSubmit({
-        username: values.username.trim(),
-        password: values.password,
-        ...(captchaSwitch && captcha ? { cid: captcha.cid, code: values.code.trim() } : {}),
-      });
-    } catch {
-      // A used captcha is spent whether or not the sign-in worked.
-      if (captchaSwitch) {
+      await onSubmit({ username: values.username.trim(), password: values.password, ...sent });
+    } catch (error) {
+      if (error instanceof ApiError && isCaptchaChallenge(error.data)) {
+        setChallenged(true);
+        setCodeRefusal(t(sent ? 'login.captcha.wrong' : 'login.captcha.needed'));
+      }
+      // A used captcha is spent whether or not the sign-in worked; a first challenge fetches one by itself.
+      if (withCaptcha) {
         setValues((v) => ({ ...v, code: '' }));
         refresh();
       }
@@ -59,7 +69,7 @@ export function LoginForm({ captchaSwitch, onSubmit, onCaptchaError }: LoginForm
     <form name="login" onSubmit={submit} noValidate>
       <LoginField t={t} name="username" icon={<UserIcon />} value={values.username} onChange={set('username')} placeholder={t('login.username.placeholder')} error={errors.username} autoComplete="username" />
       <LoginField t={t} name="password" type="password" icon={<LockIcon />} value={values.password} onChange={set('password')} placeholder={t('login.password.placeholder')} error={errors.password} autoComplete="current-password" />
-      {captchaSwitch ? (
+      {withCaptcha ? (
         <LoginField
           t={t}
           name="code"
@@ -67,7 +77,7 @@ export function LoginForm({ captchaSwitch, onSubmit, onCaptchaError }: LoginForm
           value={values.code}
           onChange={set('code')}
           placeholder={t('login.captcha.placeholder')}
-          error={errors.code}
+          error={codeRefusal ?? errors.code}
           autoComplete="off"
           addon={
             <button

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { UPLOAD_FILES_PREFIX } from '@uc/shared/contracts';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { registerSecurityHeaders } from './security-headers';
+
+const web = mkdtempSync(join(tmpdir(), 'uc-web-'));
+const shell = join(web, 'shell', 'dist');
+mkdirSync(join(shell, 'static', 'js'), { recursive: true });
+writeFileSync(join(shell, 'index.html'), '<!doctype html><title>User Centre</title>');
+writeFileSync(join(shell, 'static', 'js', 'main.3f2a9b1c.js'), 'console.log(1);');
+writeFileSync(join(shell, 'sw.js'), '');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDir: web });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+/** The headers every response carries, whatever served it. */
+function expectSecurityHeaders(headers: Record<string, unknown>, url: string): void {
+  const csp = String(headers['content-security-policy'] ?? '');
+  expect({ url, csp }).toEqual({ url, csp: expect.stringContaining("default-src 'self'") });
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(csp).toContain("frame-ancestors 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("img-src 'self' data:");
+  expect(csp).not.toContain('upgrade-insecure-requests');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  // Plain HTTP: no HSTS, even when the client claims a TLS proxy (trustProxy is off).
+  expect(headers['strict-transport-security']).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it('are on the console HTML, its static files, the API, errors and the API docs', async () => {
+    const token = await t.login();
+    const requests = [
+      { url: '/user/web/' },
+      { url: '/user/web/org/dept' },
+      { url: '/user/web/static/js/main.3f2a9b1c.js' },
+      { url: '/user/web/sw.js' },
+      { url: '/user/web/static/js/gone.12345678.js' },
+      { url: '/admin/admin/site/config' },
+      { url: '/user/admin/member/info', headers: { authorization: token } },
+      { url: '/user/admin/member/info' },
+      { url: '/user/admin/no/such/call' },
+      { url: '/user/admin/docs/' },
+      { url: '/user/admin/docs/json' },
+    ];
+    for (const { url, headers } of requests) {
+      const res = await t.app.inject({ url, headers: { 'x-forwarded-proto': 'https', ...headers } });
+      expect({ url, status: res.statusCode < 500 }).toEqual({ url, status: true });
+      expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it('leave uploaded files their own stricter policy', async () => {
+    const name = `${'a'.repeat(32)}.png`;
+    mkdirSync(join(t.config.dataDir, 'uploads'), { recursive: true });
+    writeFileSync(join(t.config.dataDir, 'uploads', name), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    const res = await t.app.inject({ url: `${UPLOAD_FILES_PREFIX}${name}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('add HSTS only to requests that came over TLS', async () => {
+    // Behind a trusted proxy req.protocol follows X-Forwarded-Proto, which stands in for a TLS socket here.
+    const app = Fastify({ trustProxy: true });
+    await registerSecurityHeaders(app);
+    app.get('/', () => ({ ok: true }));
+    try {
+      const tls = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(tls.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      const plain = await app.inject({ url: '/' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
