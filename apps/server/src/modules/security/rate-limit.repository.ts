@@ -142,5 +142,6 @@ export async function enforceLimit(db: Db, key: string, limit: number, windowSec
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
   const left = Math.max(1, Math.ceil(Number(row?.left ?? windowSeconds)));
-  throw tooManyRequests(`Too many ${what}: at most ${limit} in ${Math.round(windowSeconds / 60) || 1} minutes; try again in ${left} seconds`, left);
+  const minutes = Math.round(windowSeconds / 60) || 1;
+  throw tooManyRequests(`Too many ${what}: at most ${limit} in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}; try again in ${left} seconds`, left);
 }
