@@ -19,8 +19,8 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const CAPTCHA_PER_IP_PER_MINUTE = 30;
 const WIDTH = 150;
 const HEIGHT = 50;
-/** Case does not matter when checking; left out: digits that pass for letters (0 1 2 5 6 7 8 9) and O o I i l Z g q. */
-const ALPHABET = 'ABCDEFGHJKMNPRSTUVWXYabdefhkmnprtuy34';
+/** Case does not matter when checking; left out: digits that pass for letters (0 1 2 5 6 7 8 9) and O o I i l t Z g q. */
+const ALPHABET = 'ABCDEFGHJKMNPRSTUVWXYabdefhkmnpruy34';
 
 // The captcha face svg-captcha ships: made for captchas, and bundled, so no system font is needed.
 let fontFile: string | undefined;
