@@ -106,13 +106,15 @@ export async function reserveSlot(db: Db, key: string, rule: SlotRule): Promise<
     if (left > 0) return { outcome: 'locked', retryAfterSeconds: Math.ceil(left) };
     if (cap !== undefined && Number(state?.hits ?? 0) >= cap) return { outcome: 'full' };
   }
+  // Refused three times by a lock that was gone a moment later: a busy key; come back in a second.
   return { outcome: 'locked', retryAfterSeconds: 1 };
 }
 
 /**
  * Gives a slot back: the attempt turned out not to be a failure (right credentials, or refused by
- * another counter before anything was checked). The lock it took goes too, but only while it is still exactly that lock: then
- * no other attempt was admitted meanwhile, and the key is as if this attempt never happened.
+ * another counter before anything was checked). The lock it took goes too, but only while it is
+ * still exactly that lock: then no other attempt was admitted meanwhile, and the key is as if this
+ * attempt had never been made. A lock another attempt took is never shortened.
  */
 export async function releaseSlot(db: Db, slot: Slot): Promise<void> {
   const hits = sql`greatest(${rateLimits.hits} - 1, 0)`;
