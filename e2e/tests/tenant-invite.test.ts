@@ -74,11 +74,19 @@ describe('tenant invitations: made on /tenant/invite, used on the registration s
     assert.equal(await row('Spring partners').getByRole('cell', { name: boss.username, exact: true }).count(), 1);
     assert.equal(await row('Spring partners').getByRole('button', { name: '编辑 Spring partners' }).count(), 0);
     assert.equal(await row('Spring partners').getByRole('button', { name: '复制注册链接 Spring partners' }).count(), 0);
-    // The used code is refused to the next person.
+    // The used code is refused to the next person, who holds a real SMS code (without one, registration
+    // says only that the code is wrong: nothing about names, numbers or invitations).
+    const sent = await fetch(`${server.origin}/admin/admin/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'register', mobile: '13800138078' }),
+    });
+    assert.equal(sent.status, 200);
+    const smsCode = await gateway.codeFor('13800138078', 'register');
     const reuse = await fetch(`${server.origin}/user/admin/site/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'late.comer', password: 'late-Pass-2026', mobile: '13800138078', code: '000000', inviteCode: code }),
+      body: JSON.stringify({ username: 'late.comer', password: 'late-Pass-2026', mobile: '13800138078', code: smsCode, inviteCode: code }),
     });
     assert.match(((await reuse.json()) as { message: string }).message, /^inviteCode: this invitation code is not valid or was already used/);
   });

@@ -35,9 +35,9 @@ export function accountCalls(db: Db, config: Config, sms: SmsDriver): CallImplem
       await resetPasswordBySms(db, body);
       return null;
     }),
-    implement(registerCall, async ({ body }) => {
+    implement(registerCall, async ({ body, req }) => {
       const { registerSwitch, forceInvite } = await readSettings(db, LOGIN_CONFIG_DEFAULTS);
-      return register(db, { ...body, registerSwitch, forceInvite });
+      return register(db, { ...body, registerSwitch, forceInvite, ip: req.ip });
     }),
   ];
 }

@@ -3,6 +3,7 @@ import { roles, smsCodes, smsOutbox, tenantInvites, tenantPolicies, tenants, use
 import { auth, createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { writeSetting } from '../site/settings.repository';
+import { REGISTER_PER_IP_PER_HOUR, REGISTER_PER_MOBILE_PER_HOUR } from './register.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,7 +126,20 @@ describe('registration', () => {
     expect((await reg({ username: 'someone', password: 'password1' })).json().message).toMatch(/^password: /);
     const code = await codeFor('register', mobile);
     expect((await post('/user/admin/site/register', { username: 'first.one', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
-    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toMatch(/^mobile: this phone number is already registered/);
+    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toBe('Verification Code Error.');
+    await allowResend(mobile);
+    const again = await codeFor('register', mobile);
+    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code: again })).json().message).toMatch(/^mobile: this phone number is already registered/);
+  });
+
+  it('with a right code says the name is taken, and the same code then works with another name', async () => {
+    const mobile = newMobile();
+    const code = await codeFor('register', mobile);
+    const taken = await post('/user/admin/site/register', { username: 'ADMIN', password: 'a good long passphrase', mobile, code });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/^username: this user name is taken/);
+    expect((await post('/user/admin/site/register', { username: 'not.admin', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
+    expect((await post('/user/admin/site/register', { username: 'not.admin.2', password: 'a good long passphrase', mobile, code })).json().message).toBe('Verification Code Error.');
   });
 
   it('joins the default tenant with its department, role and post when the policy says 2', async () => {
@@ -162,5 +176,54 @@ describe('registration', () => {
     await writeSetting(t.db, 'registerSwitch', false);
     expect((await reg({ username: 'closed' })).statusCode).toBe(403);
     await writeSetting(t.db, 'registerSwitch', true);
+  });
+});
+
+describe('registration probes (issue 10)', () => {
+  const register = (body: Record<string, unknown>, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/user/admin/site/register', payload: { password: 'a good long passphrase', ...body }, remoteAddress });
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('without the right SMS code learn nothing: taken or free names, numbers and invitations answer alike', async () => {
+    const known = newMobile();
+    await createUser(t.db, { username: 'probe.known', mobile: known });
+    const [policy] = await t.db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
+    await t.db.insert(tenantInvites).values({ title: 'Probe', companyName: 'Probe Ltd', policyId: policy!.id, code: 'PROBE-2024' });
+    const free = newMobile();
+    // Live codes exist for both numbers; the probes guess wrong. A third number never got a code.
+    const wrongKnown = wrongFor(await codeFor('register', known));
+    const wrongFree = wrongFor(await codeFor('register', free));
+    const probes = [
+      { username: 'probe.known', mobile: known, code: wrongKnown },
+      { username: 'probe.unknown', mobile: known, code: wrongKnown },
+      { username: 'probe.known', mobile: free, code: wrongFree },
+      { username: 'probe.unknown', mobile: free, code: wrongFree, inviteCode: 'PROBE-2024' },
+      { username: 'probe.unknown', mobile: free, code: wrongFree, inviteCode: 'NO-SUCH-CODE' },
+      { username: 'probe.known', mobile: newMobile(), code: '123456' },
+    ];
+    for (const probe of probes) {
+      const res = await register(probe, '10.51.0.1');
+      expect({ probe, status: res.statusCode, body: res.json() }).toEqual({ probe, status: 400, body: { code: -1, message: 'Verification Code Error.', data: null } });
+    }
+    expect((await t.db.select().from(tenantInvites).where(eq(tenantInvites.code, 'PROBE-2024')))[0]?.used).toBe(false);
+  });
+
+  it('are limited per IP address: 429 with Retry-After', async () => {
+    const ip = '10.52.0.1';
+    for (let i = 0; i < REGISTER_PER_IP_PER_HOUR; i++) expect((await register({ username: `ip-probe-${i}`, mobile: newMobile(), code: '123456' }, ip)).statusCode).toBe(400);
+    const limited = await register({ username: 'ip-probe-x', mobile: newMobile(), code: '123456' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(limited.json().message).toMatch(/^Too many registration attempts from this address: at most 20 in 60 minutes; try again in \d+ seconds$/);
+    expect((await register({ username: 'ip-probe-x', mobile: newMobile(), code: '123456' }, '10.52.0.2')).statusCode).toBe(400);
+  });
+
+  it('are limited per phone number, from any address: 429 with Retry-After', async () => {
+    const mobile = newMobile();
+    for (let i = 0; i < REGISTER_PER_MOBILE_PER_HOUR; i++) expect((await register({ username: `phone-probe-${i}`, mobile, code: '123456' }, `10.53.0.${i + 1}`)).statusCode).toBe(400);
+    const limited = await register({ username: 'phone-probe-x', mobile, code: '123456' }, '10.53.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Too many registration attempts for this phone number/);
   });
 });

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { depts, roleMenus, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, unavailable } from '../../lib/errors';
 import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
-import { consumeSmsCode } from '../sms/sms.service';
+import { enforceLimit } from '../security/rate-limit.repository';
+import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
 import { checkPassword } from './password-policy';
 
 /*
@@ -12,6 +13,8 @@ import { checkPassword } from './password-policy';
  * administrator is the registrant, 2 join the policy's default tenant with its default department,
  * role and post), or by a valid unused invitation (a new tenant named after the invite's company,
  * under the invite's policy). Runs on the system connection (reviewed bypass: it creates tenants).
+ * Limited per IP and per phone number; nothing about existing accounts is said before the SMS code
+ * is right (issue 10).
  */
 
 export interface RegisterInput {
@@ -22,7 +25,12 @@ export interface RegisterInput {
   inviteCode?: string;
   registerSwitch: boolean;
   forceInvite: boolean;
+  /** The client's address, for the per-IP limit. */
+  ip: string;
 }
+
+export const REGISTER_PER_IP_PER_HOUR = 20;
+export const REGISTER_PER_MOBILE_PER_HOUR = 10;
 
 const conflict = (message: string) => new AppError(409, -1, message);
 type Policy = typeof tenantPolicies.$inferSelect;
@@ -46,8 +54,15 @@ async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenant
 
 export async function register(db: Db, input: RegisterInput): Promise<{ id: number; username: string; tenantId: number }> {
   if (!input.registerSwitch) throw forbidden('Registration is closed: ask an administrator for an account');
+  await enforceLimit(db, `register:ip:${input.ip}`, REGISTER_PER_IP_PER_HOUR, 3600, 'registration attempts from this address');
+  await enforceLimit(db, `register:mobile:${input.mobile}`, REGISTER_PER_MOBILE_PER_HOUR, 3600, 'registration attempts for this phone number');
   if (input.forceInvite && !input.inviteCode) throw badRequest('inviteCode: an invitation code is required to register here: ask the platform for one');
+  // Before the code is checked: a refused password must not cost the person one of its guesses.
   checkPassword(input.password);
+  // The code proves the phone is theirs. Before it, no answer may depend on which names, numbers or
+  // invitations exist, or anyone could ask. It is only checked here, and spent with the account below,
+  // so someone told their name is taken can choose another with the same code.
+  if (!(await checkSmsCode(db, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict('username: this user name is taken: choose another');
   const [mobileTaken] = await db.select({ id: users.id }).from(users).where(and(eq(users.mobile, input.mobile), isNull(users.deletedAt)));
@@ -63,11 +78,12 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
   if (!invite && policy.tenantSetting === 2 && !policy.defaultTenantId) {
     throw unavailable('Registration is not set up: the default tenant policy has no default tenant; tell the platform administrator');
   }
-  if (!(await consumeSmsCode(db, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // Spent with the account, so a refusal below (rolled back) leaves the code usable.
+    if (!(await spendSmsCode(tx, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
     const joinDefault = !invite && policy.tenantSetting === 2;
     const place = joinDefault
       ? { tenantId: policy.defaultTenantId!, deptId: policy.defaultDeptId, roleId: policy.defaultRoleId, postId: policy.defaultPostId }

@@ -7,7 +7,7 @@ import { tenants, users } from '../../db/schema';
 import { AppError, badRequest, captchaChallenge, noLicence } from '../../lib/errors';
 import { consumeCaptcha } from '../site/captcha.service';
 import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/login-log.repository';
-import { CAPTCHA_REQUIRED, checkThrottle, recordFailure, recordSuccess } from './login-throttle';
+import { beginSignIn, CAPTCHA_REQUIRED } from './login-throttle';
 import { insertSession } from './session.repository';
 import { hashToken, newToken } from './token';
 
@@ -104,19 +104,27 @@ export async function openSession(
   return { id: user.id, username: user.username, token, expires: expires.toISOString() };
 }
 
-/** Signs a user in by name and password; wrong user name and wrong password fail alike with LOGIN_FAILED. */
+/**
+ * Signs a user in by name and password; wrong user name and wrong password fail alike with
+ * LOGIN_FAILED. The attempt is counted before the password is looked at (see login-throttle.ts).
+ */
 export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   const client = { ip: input.ip, userAgent: input.userAgent };
   const attempt: LoginAttempt = { method: 'account', username: input.username, ...client, reason: 'ok' };
-  const state = await checkThrottle(db, input.throttle, input.username, input.ip).catch(async (err: unknown) => {
+  // Settled before anything is counted (and spent either way: a code is good for one try).
+  const captchaSolved = input.cid && input.code ? await consumeCaptcha(db, input.cid, input.code) : false;
+  // Both captcha refusals carry the challenge flag, so the form shows the image instead of parsing the message.
+  if (input.captchaSwitch && !captchaSolved) {
+    await logAttempt(db, { ...attempt, reason: 'captcha' });
+    throw captchaChallenge(CAPTCHA_FAILED);
+  }
+  const counted = await beginSignIn(db, input.throttle, input.username, input.ip, captchaSolved).catch(async (err: unknown) => {
     await logAttempt(db, { ...attempt, reason: 'throttled' });
     throw err;
   });
-  if (input.captchaSwitch || state.captchaRequired) {
-    if (!(await consumeCaptcha(db, input.cid, input.code))) {
-      await logAttempt(db, { ...attempt, reason: 'captcha' });
-      throw captchaChallenge(state.captchaRequired && !input.cid ? CAPTCHA_REQUIRED : CAPTCHA_FAILED);
-    }
+  if (counted.captchaRequired) {
+    await logAttempt(db, { ...attempt, reason: 'captcha' });
+    throw captchaChallenge(input.cid ? CAPTCHA_FAILED : CAPTCHA_REQUIRED);
   }
   const [user] = await db
     .select({ ...signInColumns, passwordHash: users.passwordHash })
@@ -127,11 +135,10 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   // Verified even when nobody has that name (against a dummy hash): both failures take the same time.
   const matches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !matches) {
-    await recordFailure(db, input.throttle, input.username, input.ip);
     await logAttempt(db, { ...attempt, tenantId: user?.tenantId, userId: user?.id, reason: 'bad_credentials' });
     throw badRequest(LOGIN_FAILED);
   }
-  await recordSuccess(db, input.username);
+  await counted.succeeded();
   // Past the password check, the caller owns the account: say plainly why it cannot sign in.
   return openSession(db, user, 'account', client, input.ttlHours);
 }

@@ -6,7 +6,7 @@ import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schem
 import { AppError, badRequest } from '../../lib/errors';
 import type { LoginThrottleConfig } from '../../config';
 import { openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
-import { checkIpThrottle, recordIpFailure } from '../auth/login-throttle';
+import { beginIpSignIn } from '../auth/login-throttle';
 import { logAttempt, type LoginAttempt } from '../security/login-log.repository';
 import type { SecretBox } from './secret-box';
 
@@ -32,14 +32,16 @@ export async function openLogin(
 ): Promise<LoginResult> {
   const client = { ip: input.ip, userAgent: input.userAgent };
   const attemptOf = (extra: Partial<LoginAttempt>) => ({ method: 'open' as const, username: input.key, ...client, ...extra });
-  await checkIpThrottle(db, input.throttle, input.ip).catch(async (err: unknown) => {
-    await logAttempt(db, { ...attemptOf({}), reason: 'throttled' });
-    throw err;
-  });
+  // Before the attempt is counted: a wrong clock is no guess, and costs the address nothing.
   const now = Math.floor(Date.now() / 1000);
   if (Math.abs(now - input.timestamp) > WINDOW_SECONDS) {
     throw badRequest('The timestamp is more than 5 minutes away from the server time: sign with the current unix time in seconds');
   }
+  // Counted before the signature is checked, so a burst of guesses cannot outrun the counter.
+  const counted = await beginIpSignIn(db, input.throttle, input.ip).catch(async (err: unknown) => {
+    await logAttempt(db, { ...attemptOf({}), reason: 'throttled' });
+    throw err;
+  });
   const [row] = await db
     .select({ ...signInColumns, keyId: openAccessKeys.id, keyStatus: openAccessKeys.status, secretEnc: openAccessKeys.secretEnc })
     .from(openAccessKeys)
@@ -53,10 +55,10 @@ export async function openLogin(
   const matches = timingSafeEqual(expected, given) && secret !== DUMMY_SECRET && given.length === 32 && /^[0-9a-fA-F]{64}$/.test(input.signature);
   const attempt = attemptOf({ username: row?.username ?? input.key, tenantId: row?.tenantId, userId: row?.id });
   if (!row || !matches) {
-    await recordIpFailure(db, input.throttle, input.ip);
     await logAttempt(db, { ...attempt, reason: 'bad_signature' });
     throw badRequest(OPEN_LOGIN_FAILED);
   }
+  await counted.succeeded();
   if (row.keyStatus !== 1) {
     await logAttempt(db, { ...attempt, reason: 'key_disabled' });
     throw new AppError(403, -1, 'This open access key is disabled: ask an administrator to enable it');

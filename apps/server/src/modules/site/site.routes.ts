@@ -14,9 +14,9 @@ export function siteCalls(db: Db, config: Pick<Config, 'demoMode'>): CallImpleme
       // DEMO_MODE turns demo mode on whatever the stored setting says.
       return { ...settings, demoMode: settings.demoMode || config.demoMode };
     }),
-    implement(captchaCall, async ({ reply }) => {
+    implement(captchaCall, async ({ req, reply }) => {
       void reply.header('Cache-Control', 'no-store');
-      return createCaptcha(db);
+      return createCaptcha(db, req.ip);
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SmsEvent } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
@@ -60,21 +60,42 @@ export async function sendSmsCode(db: Db, driver: SmsDriver, input: { mobile: st
   return { cooldownSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
 }
 
-/** Spends the live code of mobile+event when `code` matches; a wrong guess counts against it. */
-export async function consumeSmsCode(db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> {
-  const live = and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`));
-  const spent = await db
-    .update(smsCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(live, eq(smsCodes.codeHash, hashCode(mobile, event, code))))
-    .returning({ id: smsCodes.id });
-  if (spent.length > 0) return true;
-  await db
+/**
+ * One guess at the live code of mobile+event, counted and compared in a single statement: concurrent
+ * guesses wait for each other on the row, so no more than SMS_MAX_GUESSES are ever compared (two
+ * statements, compare then count, let a burst compare every guess before any was counted). A wrong
+ * last guess kills the code; `spend` uses it up on a match as well.
+ */
+async function guess(db: Db, mobile: string, event: SmsEvent, code: string, spend: boolean): Promise<boolean> {
+  const matches = sql`${smsCodes.codeHash} = ${hashCode(mobile, event, code)}`;
+  const lastGuess = sql`${smsCodes.attempts} + 1 >= ${SMS_MAX_GUESSES}`;
+  const rows = await db
     .update(smsCodes)
     .set({
       attempts: sql`${smsCodes.attempts} + 1`,
-      usedAt: sql`case when ${smsCodes.attempts} + 1 >= ${SMS_MAX_GUESSES} then now() else null end`,
+      usedAt: spend ? sql`case when ${matches} or ${lastGuess} then now() end` : sql`case when not ${matches} and ${lastGuess} then now() end`,
     })
-    .where(live);
-  return false;
+    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`), lt(smsCodes.attempts, SMS_MAX_GUESSES)))
+    .returning({ matches: sql<boolean>`${matches}` });
+  return rows.some((r) => r.matches);
+}
+
+/** Spends the live code of mobile+event when `code` matches; any guess counts against the code. */
+export const consumeSmsCode = (db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> => guess(db, mobile, event, code, true);
+
+/**
+ * Checks `code` without spending it, for a caller that may still refuse for another reason (then the
+ * person fixes that and tries again with the same code); the check counts as one of its guesses.
+ * Spend it with spendSmsCode in the transaction that acts on it.
+ */
+export const checkSmsCode = (db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> => guess(db, mobile, event, code, false);
+
+/** Uses up a code checkSmsCode accepted; false when it was spent meanwhile (or has expired). */
+export async function spendSmsCode(db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> {
+  const spent = await db
+    .update(smsCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`), eq(smsCodes.codeHash, hashCode(mobile, event, code))))
+    .returning({ id: smsCodes.id });
+  return spent.length > 0;
 }
