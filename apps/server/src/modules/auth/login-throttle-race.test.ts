@@ -59,7 +59,7 @@ describe('a burst of simultaneous sign-ins', () => {
     const bodies = answers.map((r) => r.json() as { code: number; message: string });
     expect(bodies.filter((b) => b.message === LOGIN_FAILED)).toHaveLength(CAPTCHA_AFTER);
     expect(bodies.filter((b) => b.message === CAPTCHA_REQUIRED)).toHaveLength(answers.length - CAPTCHA_AFTER);
-    expect(bodies.at(-1)).toEqual({ code: -1, message: CAPTCHA_REQUIRED, data: null });
+    expect(bodies.at(-1)).toEqual({ code: -1, message: CAPTCHA_REQUIRED, data: { captchaRequired: true } });
     expect(await passwordChecks('burst.victim')).toBe(CAPTCHA_AFTER);
     // The refused attempts were not counted: the account stands at its real failures.
     const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, 'login:account:burst.victim'));
