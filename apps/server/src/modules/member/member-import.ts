@@ -29,16 +29,19 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
     valid.push({ row: i + 1, values: parsed.data });
   });
   if (errors.length > 0) return { imported: 0, errors };
+  // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
+  const hashes: string[] = [];
+  for (const { values } of valid) hashes.push(await hashPassword(values.password!));
   // All rows or none: the whole file must fit in the tenant policy's maximum number of users.
   await assertQuota(db, session.tenantId, 'users', valid.length);
   try {
     await db.transaction(async (allRaw) => {
       const all = allRaw as unknown as Db;
-      for (const { row, values } of valid) {
-        const { password, roleIds: _roles, id: _id, ...rest } = values;
+      for (const [i, { row, values }] of valid.entries()) {
+        const { password: _password, roleIds: _roles, id: _id, ...rest } = values;
         try {
           await all.transaction(async (one) => {
-            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: await hashPassword(password!), updatedAt: sql`now()` });
+            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
           });
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;

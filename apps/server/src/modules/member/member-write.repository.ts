@@ -76,14 +76,15 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
-  } else {
-    await assertQuota(db, session.tenantId, 'users');
   }
+  // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
+  const passwordHash = id === undefined ? await hashPassword(password!) : undefined;
+  if (id === undefined) await assertQuota(db, session.tenantId, 'users');
   const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
   let userId: number;
   try {
     if (id === undefined) {
-      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: await hashPassword(password!) }).returning({ id: users.id });
+      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash! }).returning({ id: users.id });
       userId = row!.id;
     } else {
       await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(await visibleMember(db, session, id));
