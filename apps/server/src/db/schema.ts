@@ -267,10 +267,17 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     /** The demo account's sessions: every call but GET is refused (route registrar). */
     readOnly: boolean('read_only').notNull().default(false),
+    /**
+     * The open access key that opened the session (null for every other sign-in). Disabling,
+     * rotating or relinking the key ends its sessions (open-access.service.ts); deleting it deletes them.
+     */
+    openAccessKeyId: bigint('open_access_key_id', { mode: 'number' }),
   },
   (t) => [
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sessions_open_access_key_fk', columns: [t.tenantId, t.openAccessKeyId], foreignColumns: [openAccessKeys.tenantId, openAccessKeys.id] }).onDelete('cascade'),
     index('sessions_user_idx').on(t.tenantId, t.userId),
+    index('sessions_open_access_key_idx').on(t.tenantId, t.openAccessKeyId).where(sql`${t.openAccessKeyId} is not null`),
   ],
 );
 
