@@ -154,8 +154,9 @@ export const users = pgTable(
     foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }),
     // User names are global (sign-in does not ask for a tenant), compared case-insensitively.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    // Mobile sign-in and SMS password reset find users by number.
-    index('users_mobile_idx').on(t.mobile),
+    // A phone number signs in to at most one account, across tenants: mobile sign-in and SMS reset
+    // find the user by number alone. uc_mobile_key (drizzle/0017) normalises the number ('' is null).
+    uniqueIndex('users_mobile_uq').on(sql`uc_mobile_key(${t.mobile})`).where(sql`${t.deletedAt} is null`),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );

@@ -7,12 +7,14 @@ import { zodMessage } from '../../lib/zod-message';
 import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
 import { assertQuota } from '../quota/quota';
+import { isMobileTaken, mobileTakenMessage } from './member-mobile';
 
 class RollBack extends Error {}
 
 /**
  * All or nothing: every row is checked (the edit call's rules, names unique in the file and in the
- * database) and inserted inside one savepoint; any refused row rolls the whole import back, and the
+ * database, phone numbers unique in the database, which also catches a number twice in the file)
+ * and inserted inside one savepoint; any refused row rolls the whole import back, and the
  * answer lists every refused row with its reason.
  */
 export async function importMembers(db: Db, session: Session, rows: MemberImportRow[]): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
@@ -44,8 +46,9 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
             await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
           });
         } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-          errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          if (isMobileTaken(err)) errors.push({ row, message: mobileTakenMessage(values.mobile) });
+          else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          else throw err;
         }
       }
       if (errors.length > 0) throw new RollBack();

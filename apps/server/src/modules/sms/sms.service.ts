@@ -60,14 +60,17 @@ export async function sendSmsCode(db: Db, driver: SmsDriver, input: { mobile: st
   return { cooldownSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
 }
 
-/** Spends the live code of mobile+event when `code` matches; a wrong guess counts against it. */
-export async function consumeSmsCode(db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> {
+/**
+ * Spends the live code of mobile+event when `code` matches; a wrong guess counts against it. With
+ * `spend: false` a matching code is only checked and stays usable (the caller found nothing to use
+ * it on), while a wrong guess still counts.
+ */
+export async function consumeSmsCode(db: Db, mobile: string, event: SmsEvent, code: string, { spend = true }: { spend?: boolean } = {}): Promise<boolean> {
   const live = and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`));
-  const spent = await db
-    .update(smsCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(live, eq(smsCodes.codeHash, hashCode(mobile, event, code))))
-    .returning({ id: smsCodes.id });
+  const matching = and(live, eq(smsCodes.codeHash, hashCode(mobile, event, code)));
+  const spent = spend
+    ? await db.update(smsCodes).set({ usedAt: sql`now()` }).where(matching).returning({ id: smsCodes.id })
+    : await db.select({ id: smsCodes.id }).from(smsCodes).where(matching).limit(1);
   if (spent.length > 0) return true;
   await db
     .update(smsCodes)
