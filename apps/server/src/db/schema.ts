@@ -154,8 +154,9 @@ export const users = pgTable(
     foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }),
     // User names are global (sign-in does not ask for a tenant), compared case-insensitively.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    // Mobile sign-in and SMS password reset find users by number.
-    index('users_mobile_idx').on(t.mobile),
+    // A phone number signs in to at most one account, across tenants: mobile sign-in and SMS reset
+    // find the user by number alone. uc_mobile_key (drizzle/0017) normalises the number ('' is null).
+    uniqueIndex('users_mobile_uq').on(sql`uc_mobile_key(${t.mobile})`).where(sql`${t.deletedAt} is null`),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
@@ -267,10 +268,17 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     /** The demo account's sessions: every call but GET is refused (route registrar). */
     readOnly: boolean('read_only').notNull().default(false),
+    /**
+     * The open access key that opened the session (null for every other sign-in). Disabling,
+     * rotating or relinking the key ends its sessions (open-access.service.ts); deleting it deletes them.
+     */
+    openAccessKeyId: bigint('open_access_key_id', { mode: 'number' }),
   },
   (t) => [
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sessions_open_access_key_fk', columns: [t.tenantId, t.openAccessKeyId], foreignColumns: [openAccessKeys.tenantId, openAccessKeys.id] }).onDelete('cascade'),
     index('sessions_user_idx').on(t.tenantId, t.userId),
+    index('sessions_open_access_key_idx').on(t.tenantId, t.openAccessKeyId).where(sql`${t.openAccessKeyId} is not null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { depts, sessions, tenants, users } from './schema';
+import { depts, sessions, tenantInvites, tenantPolicies, tenants, users } from './schema';
 import { PLATFORM_TENANT_ID } from './seed';
 import { withCrossTenant, withTenant } from './tenant-scope';
 
@@ -9,10 +9,16 @@ let t: TestApp;
 let a: { tenantId: number; deptId: number };
 let b: { tenantId: number; deptId: number };
 let tokenA: string;
+let policyA: number;
+let policyB: number;
 beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t.db, { code: 'rls-a' });
   b = await createTenant(t.db, { code: 'rls-b' });
+  [policyA, policyB] = (await t.db.insert(tenantPolicies).values([{ title: 'Policy of A' }, { title: 'Policy of B' }]).returning({ id: tenantPolicies.id })).map((p) => p.id) as [number, number];
+  await t.db.update(tenants).set({ policyId: policyA }).where(eq(tenants.id, a.tenantId));
+  await t.db.update(tenants).set({ policyId: policyB }).where(eq(tenants.id, b.tenantId));
+  await t.db.insert(tenantInvites).values({ title: 'Invite', companyName: 'Somebody', policyId: policyB, code: 'RLS-INVITE-1' });
   const userA = await createUser(t.db, { username: 'rls.a', tenantId: a.tenantId, menuPaths: ['/org/user'] });
   await createUser(t.db, { username: 'rls.b', tenantId: b.tenantId, menuPaths: ['/org/user'] });
   tokenA = await tokenFor(t.db, a.tenantId, userA);
@@ -83,6 +89,91 @@ describe('row-level security', () => {
   it('keeps the API on the caller\'s tenant', async () => {
     const res = await t.app.inject({ url: '/user/admin/member/list', query: { pageSize: '100' }, headers: auth(tokenA) });
     expect(res.json().data.list.map((r: { username: string }) => r.username)).toEqual(['rls.a']);
+  });
+});
+
+const PLATFORM = { tenantId: PLATFORM_TENANT_ID, tenantIsPlatform: true };
+
+describe('cross-tenant access', () => {
+  /** What a transaction sees beyond tenant A: rows of other tenants, invitations, other policies. */
+  const beyondA = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => ({
+    users: (await tx.select({ tenantId: users.tenantId }).from(users)).filter((r) => r.tenantId !== a.tenantId).length,
+    tenants: (await tx.select({ id: tenants.id }).from(tenants)).filter((r) => r.id !== a.tenantId).length,
+    sessions: (await tx.select({ tenantId: sessions.tenantId }).from(sessions)).filter((r) => r.tenantId !== a.tenantId).length,
+    invites: (await tx.select({ id: tenantInvites.id }).from(tenantInvites)).length,
+    policies: (await tx.select({ id: tenantPolicies.id }).from(tenantPolicies)).filter((r) => r.id !== policyA).length,
+  });
+  const nothing = { users: 0, tenants: 0, sessions: 0, invites: 0, policies: 0 };
+
+  it.each(['on', 'true', '1', 'yes', 'a'.repeat(64), ''])('is not granted by a request setting app.cross_tenant to %j itself', async (value) => {
+    const seen = await withTenant(t.db, a.tenantId, async (tx) => {
+      await tx.execute(sql`select set_config('app.cross_tenant', ${value}, true)`);
+      return beyondA(tx);
+    });
+    expect(seen).toEqual(nothing);
+  });
+
+  it('cannot be read by uc_app: the secret, SMS codes and outbox, captchas and counters have no privilege for it', async () => {
+    for (const table of ['uc_platform_secret', 'sms_outbox', 'sms_codes', 'captchas', 'rate_limits']) {
+      const refused = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql.raw(`select * from ${table} limit 1`))).catch((e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+      expect({ table, refused }).toEqual({ table, refused: expect.stringMatching(/permission denied/) });
+    }
+    const inserted = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql`insert into uc_platform_secret (cross_tenant) values ('mine')`)).catch((e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+    expect(inserted).toMatch(/permission denied/);
+  });
+
+  it('is granted to withCrossTenant: every tenant, invitation and policy', async () => {
+    const seen = await withCrossTenant(t.db, PLATFORM, async (tx) => ({
+      tenants: (await tx.select({ id: tenants.id }).from(tenants)).map((r) => r.id),
+      invites: (await tx.select({ code: tenantInvites.code }).from(tenantInvites)).map((r) => r.code),
+      policies: (await tx.select({ id: tenantPolicies.id }).from(tenantPolicies)).map((r) => r.id),
+      users: new Set((await tx.select({ tenantId: users.tenantId }).from(users)).map((r) => r.tenantId)),
+    }));
+    expect(seen.tenants).toEqual(expect.arrayContaining([PLATFORM_TENANT_ID, a.tenantId, b.tenantId]));
+    expect(seen.invites).toContain('RLS-INVITE-1');
+    expect(seen.policies).toEqual(expect.arrayContaining([policyA, policyB]));
+    expect([...seen.users]).toEqual(expect.arrayContaining([a.tenantId, b.tenantId]));
+  });
+
+  it('keeps invitations from every tenant transaction, the platform tenant\'s own included, until it enters cross-tenant', async () => {
+    const plain = await withTenant(t.db, PLATFORM_TENANT_ID, async (tx) => (await tx.select({ id: tenantInvites.id }).from(tenantInvites)).length);
+    expect(plain).toBe(0);
+    const written = await withTenant(t.db, PLATFORM_TENANT_ID, (tx) => tx.insert(tenantInvites).values({ title: 'x', companyName: 'x', policyId: policyA, code: 'RLS-SMUGGLED' })).catch((e: Error & { cause?: Error }) => e.cause?.message);
+    expect(written).toMatch(/row-level security/);
+  });
+
+  it('shows a tenant its own policy, read-only', async () => {
+    const own = await withTenant(t.db, a.tenantId, async (tx) => (await tx.select({ id: tenantPolicies.id }).from(tenantPolicies)).map((r) => r.id));
+    expect(own).toEqual([policyA]);
+    const raised = await withTenant(t.db, a.tenantId, (tx) => tx.update(tenantPolicies).set({ maxUsers: 1000 }).where(eq(tenantPolicies.id, policyA)).returning({ id: tenantPolicies.id }));
+    expect(raised).toEqual([]);
+  });
+
+  it('leaves no table with tenant data or secrets open to uc_app: each has policies or grants uc_app nothing', async () => {
+    // The platform catalogue and configuration: neither tenant-owned nor secret, read by every tenant.
+    const catalogue = ['menus', 'remotes', 'site_settings'];
+    const tables = await rowsOf<{ name: string; rls: boolean; policies: number; privileged: boolean }>(t.db.execute(sql`
+      select c.relname as name, c.relrowsecurity as rls,
+        (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies,
+        has_table_privilege('uc_app', c.oid, 'SELECT,INSERT,UPDATE,DELETE') as privileged
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p')`));
+    const open = tables.filter((x) => x.privileged && !(x.rls && x.policies > 0) && !catalogue.includes(x.name)).map((x) => x.name);
+    expect(open).toEqual([]);
+    expect(tables.find((x) => x.name === 'uc_platform_secret')).toMatchObject({ privileged: false });
+  });
+
+  it('policies ask uc_cross_tenant() and read each setting once per statement, never the raw app.cross_tenant', async () => {
+    const policies = await rowsOf<{ name: string; text: string }>(t.db.execute(sql`
+      select tablename || '.' || policyname as name, coalesce(qual, '') || ' ' || coalesce(with_check, '') as text from pg_policies where schemaname = 'public'`));
+    expect(policies.length).toBeGreaterThanOrEqual(20);
+    for (const p of policies) {
+      expect({ policy: p.name, rawSetting: /app\.cross_tenant/.test(p.text) }).toEqual({ policy: p.name, rawSetting: false });
+      // Every current_setting and uc_cross_tenant call sits in its own (SELECT ...): an init plan, run once.
+      const calls = (p.text.match(/current_setting\(|uc_cross_tenant\(/g) ?? []).length;
+      const once = (p.text.match(/\( SELECT (\(NULLIF\()?(current_setting\(|uc_cross_tenant\()/g) ?? []).length;
+      expect({ policy: p.name, calls, once }).toEqual({ policy: p.name, calls: Math.max(once, 1), once });
+    }
   });
 });
 

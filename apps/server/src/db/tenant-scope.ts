@@ -3,17 +3,39 @@ import type { Db } from './client';
 
 /*
  * Tenant isolation, second line (the first is the tenant filter every repository writes): the
- * row-level security policies of drizzle/0002_tenant_rls.sql. They apply to the role uc_app only;
- * the connecting user owns the tables and bypasses them.
+ * row-level security policies (drizzle/0015_cross_tenant_secret.sql has them all). They apply to the
+ * role uc_app only; the connecting user owns the tables and bypasses them.
  *
  * - withTenant: the door to tenant-owned data for a signed-in request (the route registrar opens it
  *   for every session and permission call and hands the transaction to the handler as ctx.db).
- * - withCrossTenant: the platform's administration of all tenants; refused unless the caller belongs
- *   to the platform tenant.
+ * - withCrossTenant / enterCrossTenant: the platform's administration of all tenants; refused unless
+ *   the caller belongs to the platform tenant. The policies let a transaction cross tenants only when
+ *   app.cross_tenant holds the secret of the table uc_platform_secret, which uc_app cannot read: a
+ *   request can set the setting but not guess its value. The secret is read once per database, on
+ *   the system connection, before the first tenant transaction opens (PGlite has one connection).
  * - The system connection (Database.db, no role switch) is the reviewed bypass, used only where no
  *   tenant is known yet: migrations, seed, sign-in (user names are global), the token lookup of
  *   requireSession, captcha and SMS codes, rate limits. Each such use says so in a comment.
  */
+
+const secretOfDatabase = new WeakMap<Db, Promise<string>>();
+/** The secret for each open withTenant transaction, for enterCrossTenant. */
+const secretOfTransaction = new WeakMap<Db, string>();
+
+function crossTenantSecret(db: Db): Promise<string> {
+  let secret = secretOfDatabase.get(db);
+  if (!secret) {
+    secret = db.execute(sql`select cross_tenant from uc_platform_secret`).then((result) => {
+      const value = (result as unknown as { rows: { cross_tenant: string }[] }).rows[0]?.cross_tenant;
+      if (!value) throw new Error('uc_platform_secret has no row: run the migrations (drizzle/0015_cross_tenant_secret.sql) on this database');
+      return value;
+    });
+    // A failed read (database not ready) is tried again by the next transaction, not remembered.
+    secret.catch(() => secretOfDatabase.delete(db));
+    secretOfDatabase.set(db, secret);
+  }
+  return secret;
+}
 
 /** The caller's scope, as the policies read it. */
 export interface TenantCaller {
@@ -22,11 +44,14 @@ export interface TenantCaller {
 }
 
 /** Runs `fn` in a transaction as uc_app with app.tenant_id set: other tenants' rows do not exist for it. */
-export function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export async function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const secret = await crossTenantSecret(db);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
     // One round trip: set_config(..., true) is SET LOCAL, undone at the end of the transaction.
     await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'uc_app', true)`);
-    return fn(tx as unknown as Db);
+    secretOfTransaction.set(tx, secret);
+    return fn(tx);
   });
 }
 
@@ -36,7 +61,9 @@ export function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db) => Promise<
  */
 export async function enterCrossTenant(tx: Db, caller: TenantCaller): Promise<void> {
   if (!caller.tenantIsPlatform) throw new Error('enterCrossTenant is only for callers of the platform tenant');
-  await tx.execute(sql`select set_config('app.cross_tenant', 'on', true)`);
+  const secret = secretOfTransaction.get(tx);
+  if (secret === undefined) throw new Error('enterCrossTenant needs the transaction withTenant opened (ctx.db of a signed-in call)');
+  await tx.execute(sql`select set_config('app.cross_tenant', ${secret}, true)`);
 }
 
 /** withTenant, then enterCrossTenant: one transaction seeing every tenant (platform callers only). */

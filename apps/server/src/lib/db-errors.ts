@@ -52,3 +52,11 @@ export function uniqueViolationConflict(err: unknown): AppError | undefined {
   const field = columns.map((c) => camel(c.replace(/^lower\((.*)\)$/, '$1'))).join(', ') || 'record';
   return conflict(`${field}: this value is already used by another record: choose another`);
 }
+
+/** Whether a foreign key refused the write (PostgreSQL 23503): the row it points at is gone. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true;
+  }
+  return false;
+}

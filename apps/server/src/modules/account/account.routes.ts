@@ -8,7 +8,7 @@ import { readSettings } from '../site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS } from '../site/site.settings';
 import type { SmsDriver } from '../sms/sms.driver';
 import { sendSmsCode } from '../sms/sms.service';
-import { mobileLogin, resetPasswordBySms, usersByMobile } from './account.service';
+import { mobileLogin, resetPasswordBySms, userByMobile } from './account.service';
 import { register } from './register.service';
 
 /** The public account calls. `db` is the system connection (reviewed bypass: no tenant is known yet). */
@@ -23,7 +23,7 @@ export function accountCalls(db: Db, config: Config, sms: SmsDriver): CallImplem
       const parsed = smsSendInput.safeParse({ event: query.event ?? body.event, mobile: query.mobile ?? body.mobile });
       if (!parsed.success) throw badRequest(zodMessage(parsed.error));
       const { event, mobile } = parsed.data;
-      const deliver = event === 'register' || event === 'bind' || (await usersByMobile(db, mobile)).length > 0;
+      const deliver = event === 'register' || event === 'bind' || (await userByMobile(db, mobile)) !== undefined;
       return sendSmsCode(db, sms, { event, mobile, ip: req.ip, deliver });
     }),
     implement(mobileLoginCall, async ({ body, req }) => {

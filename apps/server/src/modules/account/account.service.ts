@@ -3,49 +3,56 @@ import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { CAPTCHA_FAILED, openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
+import { CAPTCHA_FAILED, LOGIN_FAILED, openSession, signInColumns, type ClientInfo, type SignInUser } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
+import { sameMobile } from '../member/member-mobile';
 import { logAttempt } from '../security/login-log.repository';
 import { consumeSmsCode } from '../sms/sms.service';
 import { checkPassword, hashChosenPassword } from './password-policy';
 
 /* Mobile sign-in and SMS password reset, on the system connection (reviewed bypass: no tenant yet). */
 
-export const SEVERAL_ACCOUNTS = 'Several accounts use this phone number: sign in with your user name and password instead';
-
-/** The live users with this mobile number, with their tenant's licence state. */
-export async function usersByMobile(db: Db, mobile: string) {
-  return db
+/**
+ * The live user with this mobile number in any spelling, with their tenant's licence state. At most
+ * one: a number belongs to one live account across tenants (users_mobile_uq, member-mobile.ts), so
+ * another tenant's data can never make this lookup ambiguous.
+ */
+export async function userByMobile(db: Db, mobile: string): Promise<SignInUser | undefined> {
+  const [user] = await db
     .select(signInColumns)
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.mobile, mobile), isNull(users.deletedAt)))
-    .limit(2);
+    .where(and(sameMobile(mobile), isNull(users.deletedAt)));
+  return user;
 }
+
+/*
+ * Both calls check the code first, so a wrong code answers the same whether or not the number has
+ * an account (nobody learns which numbers do); but they spend it only when there is an account to
+ * use it on: a right code for a number without one stays good (the account may come back).
+ */
 
 export async function mobileLogin(db: Db, input: { mobile: string; code: string; ttlHours: number } & ClientInfo): Promise<LoginResult> {
   const client = { ip: input.ip, userAgent: input.userAgent };
-  if (!(await consumeSmsCode(db, input.mobile, 'login', input.code))) {
+  const user = await userByMobile(db, input.mobile);
+  if (!(await consumeSmsCode(db, input.mobile, 'login', input.code, { spend: user !== undefined }))) {
     await logAttempt(db, { method: 'mobile', username: input.mobile, ...client, reason: 'bad_code' });
     throw badRequest(CAPTCHA_FAILED);
   }
-  const found = await usersByMobile(db, input.mobile);
-  if (found.length !== 1) {
+  if (!user) {
     await logAttempt(db, { method: 'mobile', username: input.mobile, ...client, reason: 'bad_credentials' });
-    throw badRequest(found.length > 1 ? SEVERAL_ACCOUNTS : 'Login failed, please try again!');
+    throw badRequest(LOGIN_FAILED);
   }
-  return openSession(db, found[0]!, 'mobile', client, input.ttlHours);
+  return openSession(db, user, 'mobile', client, input.ttlHours);
 }
 
 /** Sets a new password after an SMS code of event resetPwd, and ends every session of the user. */
 export async function resetPasswordBySms(db: Db, input: { mobile: string; code: string; password: string }): Promise<void> {
   // Before the code is spent: a refused password must not cost the user their code.
   checkPassword(input.password);
-  if (!(await consumeSmsCode(db, input.mobile, 'resetPwd', input.code))) throw badRequest(CAPTCHA_FAILED);
-  const found = await usersByMobile(db, input.mobile);
-  if (found.length === 0) throw notFound('No account uses this phone number: check the number or register');
-  if (found.length > 1) throw badRequest(`${SEVERAL_ACCOUNTS}, or ask an administrator to reset the password`);
-  const user = found[0]!;
+  const user = await userByMobile(db, input.mobile);
+  if (!(await consumeSmsCode(db, input.mobile, 'resetPwd', input.code, { spend: user !== undefined }))) throw badRequest(CAPTCHA_FAILED);
+  if (!user) throw notFound('No account uses this phone number: check the number or register');
   const passwordHash = await hashChosenPassword(input.password);
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

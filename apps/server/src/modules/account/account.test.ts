@@ -101,6 +101,36 @@ describe('password reset by SMS', () => {
   });
 });
 
+describe('the account behind a phone number', () => {
+  const recycle = (mobile: string, deleted: boolean) => t.db.update(users).set({ deletedAt: deleted ? sql`now()` : null }).where(eq(users.mobile, mobile));
+
+  it('is found in either spelling of the number (with or without +86)', async () => {
+    const mobile = newMobile();
+    await createUser(t.db, { username: `spell-${mobile}`, mobile });
+    const code = await codeFor('login', `+86${mobile}`);
+    const ok = await post('/user/admin/site/mobileLogin', { mobile: `+86${mobile}`, code });
+    expect(ok.json()).toMatchObject({ code: 0, data: { username: `spell-${mobile}` } });
+  });
+
+  it('missing: sign-in and reset refuse without spending the code, which works once the account is back', async () => {
+    const mobile = newMobile();
+    await createUser(t.db, { username: `gone-${mobile}`, mobile });
+    const loginCode = await codeFor('login', mobile);
+    await allowResend(mobile);
+    const resetCode = await codeFor('resetPwd', mobile);
+    await recycle(mobile, true);
+    const login = await post('/user/admin/site/mobileLogin', { mobile, code: loginCode });
+    expect({ status: login.statusCode, message: login.json().message }).toEqual({ status: 400, message: 'Login failed, please try again!' });
+    const reset = await post('/user/admin/site/resetting/pw/sms', { mobile, code: resetCode, password: 'brand new horse staple' });
+    expect({ status: reset.statusCode, message: reset.json().message }).toMatchObject({ status: 404, message: expect.stringMatching(/^No account uses this phone number/) });
+    // A wrong code says only that the code is wrong, account or not: nobody learns which numbers have one.
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: loginCode === '000000' ? '111111' : '000000' })).json().message).toBe('Verification Code Error.');
+    await recycle(mobile, false);
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: loginCode })).json().code).toBe(0);
+    expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code: resetCode, password: 'brand new horse staple' })).json().code).toBe(0);
+  });
+});
+
 describe('registration', () => {
   const reg = async (body: Record<string, unknown>) => {
     const mobile = (body.mobile as string) ?? newMobile();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { depts, roleMenus, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
 import { AppError, badRequest, forbidden, unavailable } from '../../lib/errors';
 import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
+import { isMobileTaken, sameMobile } from '../member/member-mobile';
 import { enforceLimit } from '../security/rate-limit.repository';
 import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
 import { checkPassword } from './password-policy';
@@ -65,8 +66,9 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
   if (!(await checkSmsCode(db, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict('username: this user name is taken: choose another');
-  const [mobileTaken] = await db.select({ id: users.id }).from(users).where(and(eq(users.mobile, input.mobile), isNull(users.deletedAt)));
-  if (mobileTaken) throw conflict('mobile: this phone number is already registered: sign in, or reset the password by SMS');
+  const mobileRegistered = () => conflict('mobile: this phone number is already registered: sign in, or reset the password by SMS');
+  const [mobileTaken] = await db.select({ id: users.id }).from(users).where(and(sameMobile(input.mobile), isNull(users.deletedAt)));
+  if (mobileTaken) throw mobileRegistered();
   const [invite] = input.inviteCode
     ? await db.select().from(tenantInvites).where(and(eq(tenantInvites.code, input.inviteCode), eq(tenantInvites.used, false)))
     : [];
@@ -91,7 +93,12 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
     const [user] = await tx
       .insert(users)
       .values({ tenantId: place.tenantId, username: input.username, passwordHash, mobile: input.mobile, deptId: place.deptId, postId: place.postId })
-      .returning({ id: users.id });
+      .returning({ id: users.id })
+      .catch((err: unknown) => {
+        // Taken since the check above (another registration, an administrator's edit).
+        if (isMobileTaken(err)) throw mobileRegistered();
+        throw err;
+      });
     const userId = user!.id;
     if (place.roleId) await tx.insert(userRoles).values({ tenantId: place.tenantId, userId, roleId: place.roleId });
     if (place.postId) await tx.insert(userPosts).values({ tenantId: place.tenantId, userId, postId: place.postId });

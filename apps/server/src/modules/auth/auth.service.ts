@@ -61,6 +61,16 @@ export const signInColumns = {
   tenantExpiresAt: tenants.expiresAt,
 };
 
+export interface SessionOptions {
+  /** A read-only session (the demo account): the registrar refuses all but GET calls. */
+  readOnly?: boolean;
+  /**
+   * The open access key signing in: the session remembers it (ending the key ends the session), and
+   * `recheck` runs first in the session's transaction, throwing when the key changed since it was checked.
+   */
+  openAccessKey?: { id: number; recheck: (tx: Db) => Promise<void> };
+}
+
 /**
  * The last steps shared by every way of signing in: refuse a disabled user (403) or tenant (60), then
  * open a session, count the sign-in and log it. Runs on the system connection (reviewed bypass).
@@ -71,9 +81,9 @@ export async function openSession(
   method: LoginMethod,
   client: ClientInfo,
   ttlHours: number,
-  /** A read-only session (the demo account): the registrar refuses all but GET calls. */
-  readOnly = false,
+  options: SessionOptions = {},
 ): Promise<LoginResult> {
+  const { readOnly = false, openAccessKey } = options;
   const attempt: LoginAttempt = { method, username: user.username, tenantId: user.tenantId, userId: user.id, ...client, reason: 'ok' };
   if (user.status !== 1) {
     await logAttempt(db, { ...attempt, reason: 'user_disabled' });
@@ -86,6 +96,7 @@ export async function openSession(
   const token = newToken();
   const expires = new Date(Date.now() + ttlHours * 3_600_000);
   await db.transaction(async (tx) => {
+    await openAccessKey?.recheck(tx as unknown as Db);
     await insertSession(tx, {
       tokenHash: hashToken(token),
       tenantId: user.tenantId,
@@ -94,6 +105,7 @@ export async function openSession(
       userAgent: client.userAgent.slice(0, 512),
       expiresAt: expires,
       readOnly,
+      openAccessKeyId: openAccessKey?.id,
     });
     await tx
       .update(users)

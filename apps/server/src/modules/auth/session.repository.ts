@@ -42,9 +42,24 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
 
 export async function insertSession(
   db: Db,
-  s: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; expiresAt: Date; readOnly?: boolean },
+  s: { tokenHash: string; tenantId: number; userId: number; ip: string; userAgent: string; expiresAt: Date; readOnly?: boolean; openAccessKeyId?: number },
 ): Promise<void> {
   await db.insert(sessions).values(s);
+}
+
+/**
+ * Ends every live session an open access key opened (the key was disabled, rotated or relinked);
+ * returns how many. Call it after the write that changed the key, in the same transaction: that
+ * write waits for a sign-in holding the key (open-access.service.ts#holdKeyAsSigned), so this
+ * statement sees the session such a sign-in made.
+ */
+export async function revokeKeySessions(db: Db, tenantId: number, keyId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.openAccessKeyId, keyId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

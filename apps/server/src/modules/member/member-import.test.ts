@@ -17,7 +17,9 @@ const importRows = async (rows: object[]) => {
   const res = await t.app.inject({ method: 'POST', url: '/user/admin/member/import', payload: { rows }, headers: auth(token) });
   return { status: res.statusCode, body: res.json() };
 };
-const row = (username: string, over: object = {}) => ({ username, password: 'import-password', realName: `Name ${username}`, mobile: '13800000021', ...over });
+// Every row a number of its own: a phone number belongs to one account (member-mobile.test.ts).
+let m = 0;
+const row = (username: string, over: object = {}) => ({ username, password: 'import-password', realName: `Name ${username}`, mobile: `1380000${String(++m).padStart(4, '0')}`, ...over });
 const existing = async (names: string[]) => (await t.db.select({ n: count() }).from(users).where(inArray(users.username, names)))[0]!.n;
 
 describe('member import', () => {

@@ -8,12 +8,14 @@ import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
 import { passwordProblem } from '../account/password-policy';
 import { assertQuota } from '../quota/quota';
+import { isMobileTaken, mobileTakenMessage } from './member-mobile';
 
 class RollBack extends Error {}
 
 /**
  * All or nothing: every row is checked (the edit call's rules, names unique in the file and in the
- * database) and inserted inside one savepoint; any refused row rolls the whole import back, and the
+ * database, phone numbers unique in the database, which also catches a number twice in the file)
+ * and inserted inside one savepoint; any refused row rolls the whole import back, and the
  * answer lists every refused row with its reason.
  */
 export async function importMembers(db: Db, session: Session, rows: MemberImportRow[]): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
@@ -33,20 +35,24 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
     valid.push({ row: i + 1, values: parsed.data });
   });
   if (errors.length > 0) return { imported: 0, errors };
+  // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
+  const hashes: string[] = [];
+  for (const { values } of valid) hashes.push(await hashPassword(values.password!));
   // All rows or none: the whole file must fit in the tenant policy's maximum number of users.
   await assertQuota(db, session.tenantId, 'users', valid.length);
   try {
     await db.transaction(async (allRaw) => {
       const all = allRaw as unknown as Db;
-      for (const { row, values } of valid) {
-        const { password, roleIds: _roles, id: _id, ...rest } = values;
+      for (const [i, { row, values }] of valid.entries()) {
+        const { password: _password, roleIds: _roles, id: _id, ...rest } = values;
         try {
           await all.transaction(async (one) => {
-            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: await hashPassword(password!), updatedAt: sql`now()` });
+            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
           });
         } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-          errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          if (isMobileTaken(err)) errors.push({ row, message: mobileTakenMessage(values.mobile) });
+          else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          else throw err;
         }
       }
       if (errors.length > 0) throw new RollBack();

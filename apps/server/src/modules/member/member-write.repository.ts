@@ -9,6 +9,7 @@ import { hashChosenPassword } from '../account/password-policy';
 import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { assertQuota } from '../quota/quota';
+import { isMobileTaken, mobileTaken } from './member-mobile';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 // The same answer for a missing id, another tenant's and one outside the caller's data scope.
@@ -74,22 +75,24 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
-  } else {
-    await assertQuota(db, session.tenantId, 'users');
   }
+  // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
+  const passwordHash = id === undefined ? await hashChosenPassword(password!) : undefined;
+  if (id === undefined) await assertQuota(db, session.tenantId, 'users');
   const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
   let userId: number;
   try {
     if (id === undefined) {
-      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: await hashChosenPassword(password!) }).returning({ id: users.id });
+      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash! }).returning({ id: users.id });
       userId = row!.id;
     } else {
       await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(await visibleMember(db, session, id));
       userId = id;
     }
   } catch (err) {
-    // User names are global (sign-in asks for no tenant): the clash may be with another tenant's user.
+    // User names and phone numbers are global (sign-in asks for no tenant): the clash may be with another tenant's user.
     if (isUniqueViolation(err, 'users_username_lower_uq')) throw taken();
+    if (isMobileTaken(err)) throw mobileTaken(values.mobile);
     throw err;
   }
   // Roles the caller may not grant stay as they were; the grantable ones become exactly roleIds.
@@ -130,9 +133,20 @@ export async function recycleMember(db: Db, session: Session, id: number): Promi
 }
 
 export async function restoreMember(db: Db, session: Session, id: number): Promise<void> {
+  const where = await visibleMember(db, session, id, 'recycled');
+  const [recycled] = await db.select({ mobile: users.mobile }).from(users).where(where);
+  if (!recycled) throw memberNotFound();
   await assertQuota(db, session.tenantId, 'users');
-  const changed = await db.update(users).set({ deletedAt: null, updatedAt: sql`now()` }).where(await visibleMember(db, session, id, 'recycled')).returning({ id: users.id });
-  if (changed.length === 0) throw memberNotFound();
+  try {
+    const changed = await db.update(users).set({ deletedAt: null, updatedAt: sql`now()` }).where(where).returning({ id: users.id });
+    if (changed.length === 0) throw memberNotFound();
+  } catch (err) {
+    // The number was free while the user sat in the recycle bin, and someone took it.
+    if (isMobileTaken(err)) {
+      throw conflict(`mobile: the phone number "${recycled.mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number`);
+    }
+    throw err;
+  }
 }
 
 /** Only from the recycle bin: a live user must be deleted first. Roles, posts and sessions go with it. */

@@ -61,5 +61,5 @@ export async function demoLogin(db: Db, input: { configured: boolean; ttlHours: 
   }
   const userId = await ensureDemoUser(db);
   const [user] = await db.select(signInColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(and(eq(users.id, userId)));
-  return openSession(db, user!, 'demo', client, input.ttlHours, true);
+  return openSession(db, user!, 'demo', client, input.ttlHours, { readOnly: true });
 }

@@ -5,14 +5,20 @@ import { openAccessInputSchema } from '@uc/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { openAccessKeys, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { grantedMenuIds, type Session } from '../auth/access';
+import { revokeKeySessions } from '../auth/session.repository';
 import { dataScopeCondition } from '../scope/data-scope';
 import type { SecretBox } from './secret-box';
 
 /*
  * Open access keys of the caller's tenant. Every query runs in the caller's withTenant transaction
  * (ctx.db, row-level security on) and filters by the session's tenant as well.
+ *
+ * A key's sessions (sessions.open_access_key_id) live only as long as the key stays as it was when
+ * they signed in: disabling, rotating or relinking it revokes them in the same transaction, and
+ * deleting it deletes them (foreign key cascade). The key is written first, then the sessions: the
+ * write waits for a sign-in holding the key (holdKeyAsSigned), whose session the next statement sees.
  */
 
 const missing = () => notFound('There is no such open access key in your tenant: reload the list');
@@ -104,6 +110,8 @@ export async function saveKey(
       .update(openAccessKeys)
       .set({ title: input.title, userId: input.userId, status: input.status, remark: input.remark, updatedAt: sql`now()` })
       .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, input.id)));
+    // Its sessions act as the old user, or belong to a key that is now off.
+    if (input.status !== 1 || existing.userId !== input.userId) await revokeKeySessions(db, session.tenantId, input.id);
     return { id: input.id, key: existing.key };
   }
   await checkLinkedUser(db, session, input.userId);
@@ -136,6 +144,8 @@ export async function rotateKey(db: Db, box: SecretBox, session: Session, id: nu
     .update(openAccessKeys)
     .set({ secretEnc: box.seal(secret, existing.key), secretHint: secret.slice(-4), updatedAt: sql`now()` })
     .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)));
+  // A rotation answers a leaked secret: what was signed in with it ends too.
+  await revokeKeySessions(db, session.tenantId, id);
   return { id, key: existing.key, secret };
 }
 
@@ -146,14 +156,33 @@ export async function setKeyStatus(db: Db, session: Session, id: number, status:
     .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)))
     .returning({ id: openAccessKeys.id });
   if (rows.length === 0) throw missing();
+  if (status !== 1) await revokeKeySessions(db, session.tenantId, id);
 }
 
+/** Deletes the key; its sessions go with it (the foreign key from sessions cascades). */
 export async function deleteKey(db: Db, session: Session, id: number): Promise<void> {
   const rows = await db
     .delete(openAccessKeys)
     .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)))
     .returning({ id: openAccessKeys.id });
   if (rows.length === 0) throw missing();
+}
+
+/**
+ * For a sign-in, in the transaction that opens its session: holds the key row (FOR SHARE, so a
+ * disable, rotation, relink or delete waits until the session is committed and then ends it) and
+ * refuses when the key is no longer the one whose secret verified the signature.
+ */
+export async function holdKeyAsSigned(tx: Db, signed: { tenantId: number; keyId: number; userId: number; secretEnc: string }, refusal: string): Promise<void> {
+  const [held] = await tx
+    .select({ id: openAccessKeys.id })
+    .from(openAccessKeys)
+    .where(and(
+      eq(openAccessKeys.tenantId, signed.tenantId), eq(openAccessKeys.id, signed.keyId), eq(openAccessKeys.status, 1),
+      eq(openAccessKeys.userId, signed.userId), eq(openAccessKeys.secretEnc, signed.secretEnc),
+    ))
+    .for('share');
+  if (!held) throw badRequest(refusal);
 }
 
 export type { OpenAccessInput };

@@ -38,12 +38,13 @@ const get = (url: string, token = admin) => t.app.inject({ url, headers: auth(to
 const post = (url: string, payload: unknown, token = admin) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: auth(token) });
 const nonce = () => randomBytes(12).toString('hex');
 const now = () => Math.floor(Date.now() / 1000);
-const signIn = (key: string, secret: string, opts: { timestamp?: number; nonce?: string } = {}) => {
+const signIn = (key: string, secret: string, opts: { timestamp?: number; nonce?: string; ip?: string } = {}) => {
   const timestamp = opts.timestamp ?? now();
   const n = opts.nonce ?? nonce();
   return t.app.inject({
     method: 'POST',
     url: '/user/admin/site/access/open/login',
+    remoteAddress: opts.ip,
     payload: { key, timestamp, nonce: n, signature: signOpenLogin(secret, key, timestamp, n) },
   });
 };
@@ -139,6 +140,69 @@ describe('open access keys', () => {
     expect((await post('/user/admin/openaccess/edit', { title: 'x', userId: bossId }, keeper)).statusCode).toBe(403);
     expect((await post('/user/admin/openaccess/edit', { title: 'x', userId: memberId }, keeper)).statusCode).toBe(200);
     expect((await post('/user/admin/openaccess/edit', { title: '', userId: memberId }, keeper)).json().message).toMatch(/Title cannot be empty/);
+  });
+});
+
+describe('sessions opened with a key', () => {
+  const newKey = async (userId = keeperId) => {
+    const made = (await post('/user/admin/openaccess/edit', { title: `Key ${nonce()}`, userId }, keeper)).json().data as { id: number; key: string; secret: string };
+    return made;
+  };
+  const sessionOf = async (k: { key: string; secret: string }) => {
+    const res = await signIn(k.key, k.secret);
+    expect(res.json()).toMatchObject({ code: 0 });
+    return res.json().data.token as string;
+  };
+  const works = async (token: string) => (await get('/user/admin/member/info', token)).json().code === 0;
+  let raceIp = 0;
+
+  it.each([
+    ['disabling it', (id: number) => post('/user/admin/openaccess/status', { id, status: 2 }, keeper)],
+    ['disabling it through edit', (id: number) => post('/user/admin/openaccess/edit', { id, title: 'Edited off', userId: keeperId, status: 2 }, keeper)],
+    ['rotating its secret', (id: number) => post('/user/admin/openaccess/rotate', { id }, keeper)],
+    ['deleting it', (id: number) => post('/user/admin/openaccess/delete', { id }, keeper)],
+    ['linking it to another user', (id: number) => post('/user/admin/openaccess/edit', { id, title: 'Relinked', userId: memberId }, keeper)],
+  ])('end at once on %s, and only those of that key', async (_what, change) => {
+    const k = await newKey();
+    const other = await newKey();
+    const [first, second, untouched] = [await sessionOf(k), await sessionOf(k), await sessionOf(other)];
+    expect([await works(first), await works(second), await works(untouched)]).toEqual([true, true, true]);
+    expect((await change(k.id)).json()).toMatchObject({ code: 0 });
+    const after = await get('/user/admin/member/info', first);
+    expect(after.json().code).toBe(61);
+    expect([await works(second), await works(untouched), await works(keeper)]).toEqual([false, true, true]);
+  });
+
+  it('stay on an edit that keeps the key enabled and linked to the same user', async () => {
+    const k = await newKey();
+    const token = await sessionOf(k);
+    expect((await post('/user/admin/openaccess/edit', { id: k.id, title: 'Renamed', userId: keeperId, remark: 'new remark' }, keeper)).json().code).toBe(0);
+    expect(await works(token)).toBe(true);
+  });
+
+  it.each([
+    ['disable', (id: number) => post('/user/admin/openaccess/status', { id, status: 2 }, keeper)],
+    ['rotation', (id: number) => post('/user/admin/openaccess/rotate', { id }, keeper)],
+    ['delete', (id: number) => post('/user/admin/openaccess/delete', { id }, keeper)],
+  ])('leave none alive when sign-ins race a %s', async (_what, change) => {
+    const k = await newKey();
+    // An address of its own: the refused sign-ins must not reach the per-IP throttle (20 failures).
+    const ip = `10.6.0.${++raceIp}`;
+    const signIns = Array.from({ length: 16 }, () => signIn(k.key, k.secret, { ip }));
+    const [changed, ...answers] = await Promise.all([change(k.id), ...signIns]);
+    expect(changed.json().code).toBe(0);
+    const tokens = answers.filter((r) => r.json().code === 0).map((r) => r.json().data.token as string);
+    const alive = (await Promise.all(tokens.map(works))).filter(Boolean).length;
+    // A sign-in that lost the race is refused like a wrong key (400), never with a server error.
+    const failures = answers.filter((r) => r.json().code !== 0).map((r) => r.statusCode).filter((s) => s !== 400 && s !== 403);
+    expect({ alive, failures }).toEqual({ alive: 0, failures: [] });
+  });
+
+  it('remember their key in the database', async () => {
+    const k = await newKey();
+    await sessionOf(k);
+    const rows = (await t.db.execute(sql`select count(*)::int as n from sessions where open_access_key_id = ${k.id}`)) as unknown as { rows: { n: number }[] };
+    expect(Number(rows.rows[0]!.n)).toBe(1);
   });
 });
 

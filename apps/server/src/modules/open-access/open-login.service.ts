@@ -3,11 +3,13 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schema';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import type { LoginThrottleConfig } from '../../config';
 import { openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
 import { beginIpSignIn } from '../auth/login-throttle';
 import { logAttempt, type LoginAttempt } from '../security/login-log.repository';
+import { holdKeyAsSigned } from './open-access.service';
 import type { SecretBox } from './secret-box';
 
 export const OPEN_LOGIN_FAILED = 'Open access sign-in failed: check the key, the secret and how the signature is made';
@@ -69,10 +71,19 @@ export async function openLogin(
     .insert(openAccessNonces)
     .values({ tenantId: row.tenantId, keyId: row.keyId, nonce: input.nonce, expiresAt: sql`now() + make_interval(secs => ${NONCE_TTL_SECONDS})` })
     .onConflictDoNothing()
-    .returning({ nonce: openAccessNonces.nonce });
+    .returning({ nonce: openAccessNonces.nonce })
+    .catch((err: unknown) => {
+      // The key was deleted since it was read: it is unknown now, like any other key that is not there.
+      if (isForeignKeyViolation(err)) throw badRequest(OPEN_LOGIN_FAILED);
+      throw err;
+    });
   if (fresh.length === 0) {
     await logAttempt(db, { ...attempt, reason: 'replayed_nonce' });
     throw badRequest('This nonce was used already: sign every request with a new random nonce');
   }
-  return openSession(db, row, 'open', client, input.ttlHours);
+  // The key as verified, held until the session is committed: a change racing this sign-in ends it.
+  const signed = { tenantId: row.tenantId, keyId: row.keyId, userId: row.id, secretEnc: row.secretEnc };
+  return openSession(db, row, 'open', client, input.ttlHours, {
+    openAccessKey: { id: row.keyId, recheck: (tx) => holdKeyAsSigned(tx, signed, OPEN_LOGIN_FAILED) },
+  });
 }

@@ -42,8 +42,10 @@ const live = async (kind: QuotaKind): Promise<number> => {
 };
 
 let seq = 0;
+// Every user gets a number of its own: a phone number belongs to one account only.
+const mobileOf = (n: number) => `139${String(n).padStart(8, '0')}`;
 const create: Record<QuotaKind, (as?: string) => ReturnType<typeof post>> = {
-  users: (as) => post('/user/admin/member/edit', { username: `quota.u${++seq}`, password: 'user-password-1', realName: 'Quota', mobile: '13800000000' }, as),
+  users: (as) => post('/user/admin/member/edit', { username: `quota.u${++seq}`, password: 'user-password-1', realName: 'Quota', mobile: mobileOf(seq) }, as),
   depts: (as) => post('/user/admin/dept/edit', { name: `Dept ${++seq}`, code: `d${seq}` }, as),
   posts: (as) => post('/user/admin/post/edit', { name: `Post ${++seq}`, code: `p${seq}` }, as),
   roles: (as) => post('/user/admin/role/edit', { name: `Role ${++seq}`, key: `r${seq}`, parentId: as ? null : adminRoleId }, as),
@@ -98,7 +100,7 @@ describe('users beyond the create call', () => {
   it('refuses a whole import that would pass the maximum, and takes one that fits', async () => {
     const max = (await live('users')) + 2;
     await setMax('users', max);
-    const row = (n: string) => ({ username: `quota.imp${n}`, password: 'user-password-1', realName: 'Imp', mobile: '13800000000' });
+    const row = (n: string) => ({ username: `quota.imp${n}`, password: 'user-password-1', realName: 'Imp', mobile: mobileOf(++seq) });
     const refused = await post('/user/admin/member/import', { rows: [row('a'), row('b'), row('c')] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(quotaMessage('users', max));
@@ -114,5 +116,58 @@ describe('users beyond the create call', () => {
     const id = await createUser(t.db, { username: 'quota.b', tenantId: other.tenantId, menuPaths: ['/org/dept'], withButtons: true });
     const otherToken = await tokenFor(t.db, other.tenantId, id);
     expect((await create.depts(otherToken)).json()).toMatchObject({ code: 0 });
+  });
+});
+
+describe('the maximum under concurrent writers', () => {
+  const outcome = async (calls: Promise<{ statusCode: number }>[]) => {
+    const codes = (await Promise.all(calls)).map((r) => r.statusCode);
+    return { made: codes.filter((c) => c === 200).length, refused: codes.filter((c) => c === 409).length, other: codes.filter((c) => c !== 200 && c !== 409) };
+  };
+  /** Runs `fn` with the maximum of `kind` at the live count plus `room`, and lifts it afterwards. */
+  const withRoom = async <T>(kind: QuotaKind, room: number, fn: (max: number) => Promise<T>): Promise<T> => {
+    const max = (await live(kind)) + room;
+    await setMax(kind, max);
+    try {
+      return await fn(max);
+    } finally {
+      await setMax(kind, 0);
+    }
+  };
+
+  it.each([
+    ['depts', 50, 10],
+    ['users', 30, 7],
+    ['roles', 20, 5],
+    ['posts', 20, 5],
+  ] as const)('%s: %i simultaneous creates with room for %i make exactly that many and refuse the rest with 409', async (kind, tries, room) => {
+    await withRoom(kind, room, async (max) => {
+      expect(await outcome(Array.from({ length: tries }, () => create[kind]()))).toEqual({ made: room, refused: tries - room, other: [] });
+      expect(await live(kind)).toBe(max);
+    });
+  });
+
+  it('restores from the recycle bin only as many users as fit', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await create.users()).json().data.id as number);
+    for (const id of ids) expect((await post('/user/admin/member/delete', { id })).json().code).toBe(0);
+    await withRoom('users', 2, async (max) => {
+      expect(await outcome(ids.map((id) => post('/user/admin/member/restore', { id })))).toEqual({ made: 2, refused: 4, other: [] });
+      expect(await live('users')).toBe(max);
+    });
+  });
+
+  it('counts imports and creates racing each other against the same maximum', async () => {
+    const file = (tag: string) => ({ rows: [1, 2].map((n) => ({ username: `quota.race${tag}${n}`, password: 'user-password-1', realName: 'Race', mobile: mobileOf(++seq) })) });
+    await withRoom('users', 3, async (max) => {
+      const before = max - 3;
+      const answers = await Promise.all([post('/user/admin/member/import', file('a')), post('/user/admin/member/import', file('b')), create.users(), create.users()]);
+      expect(answers.map((r) => r.statusCode).filter((c) => c !== 200 && c !== 409)).toEqual([]);
+      // An import adds 2 users, a create 1: whatever the order, what was accepted is what exists, and it fits.
+      const accepted = answers.reduce((n, r, i) => n + (r.statusCode === 200 ? (i < 2 ? 2 : 1) : 0), 0);
+      expect(await live('users')).toBe(before + accepted);
+      expect(accepted).toBeLessThanOrEqual(3);
+      expect(accepted).toBeGreaterThanOrEqual(2);
+    });
   });
 });

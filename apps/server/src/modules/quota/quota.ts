@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, tenantPolicies, tenants, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
@@ -8,6 +8,14 @@ import { conflict } from '../../lib/errors';
  * the policy, whose max_* column caps the live rows of the tenant. 0 (or no policy) is unlimited, and
  * the platform tenant is never limited. A refusal is a 409 conflict: the request is fine, the data
  * (the tenant's current count) clashes with it.
+ *
+ * Count-then-insert races: two requests of one tenant could both count max - 1 and both insert. So
+ * the check first takes a transaction-scoped advisory lock keyed on (resource, tenant): writers of
+ * the same resource in the same tenant queue there until the holder commits or rolls back, and the
+ * count, a new statement, then sees every row committed before it. Other tenants and other
+ * resources never wait. The lock lives as long as the caller's transaction (withTenant for every
+ * signed-in call), so the check must run in the transaction that inserts: outside one, the lock
+ * would end with the statement and protect nothing.
  */
 
 export type QuotaKind = 'users' | 'depts' | 'roles' | 'posts';
@@ -25,6 +33,23 @@ const limitColumn = {
   roles: tenantPolicies.maxRoles,
   posts: tenantPolicies.maxPosts,
 } as const;
+
+/** Separate advisory lock spaces per counted resource (first key); the tenant id is the second. */
+const LOCK_SPACE: Record<QuotaKind, number> = {
+  users: 0x75635101,
+  depts: 0x75635102,
+  roles: 0x75635103,
+  posts: 0x75635104,
+};
+
+/**
+ * Holds the (resource, tenant) quota lock until the caller's transaction ends. The tenant id goes in
+ * as hashint8 (any bigint to int4): two tenants sharing a hash only wait for each other, which costs
+ * time, never correctness.
+ */
+async function lockQuota(db: Db, tenantId: number, kind: QuotaKind): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE[kind]}::int4, hashint8(${tenantId}::bigint))`);
+}
 
 /** The policy's maximum for `kind` in the tenant; 0 when unlimited. */
 export async function quotaOf(db: Db, tenantId: number, kind: QuotaKind): Promise<number> {
@@ -54,9 +79,13 @@ async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Promise<num
 export const quotaMessage = (kind: QuotaKind, max: number): string =>
   `The tenant's policy allows at most ${max} ${LABEL[kind][max === 1 ? 0 : 1]}: ask the platform administrator for a larger policy`;
 
-/** Throws a 409 when adding `adding` (default 1) rows of `kind` would pass the tenant policy's maximum. */
+/**
+ * Throws a 409 when adding `adding` (default 1) rows of `kind` would pass the tenant policy's maximum.
+ * Call it in the transaction that then inserts (or restores) the rows: it serialises those writers.
+ */
 export async function assertQuota(db: Db, tenantId: number, kind: QuotaKind, adding = 1): Promise<void> {
   const max = await quotaOf(db, tenantId, kind);
   if (max <= 0) return;
+  await lockQuota(db, tenantId, kind);
   if ((await liveCount(db, tenantId, kind)) + adding > max) throw conflict(quotaMessage(kind, max));
 }

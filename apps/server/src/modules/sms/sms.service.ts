@@ -80,8 +80,12 @@ async function guess(db: Db, mobile: string, event: SmsEvent, code: string, spen
   return rows.some((r) => r.matches);
 }
 
-/** Spends the live code of mobile+event when `code` matches; any guess counts against the code. */
-export const consumeSmsCode = (db: Db, mobile: string, event: SmsEvent, code: string): Promise<boolean> => guess(db, mobile, event, code, true);
+/**
+ * Spends the live code of mobile+event when `code` matches; any guess counts against the code. With
+ * `spend: false` a matching code stays usable (the caller found nothing to use it on yet).
+ */
+export const consumeSmsCode = (db: Db, mobile: string, event: SmsEvent, code: string, { spend = true }: { spend?: boolean } = {}): Promise<boolean> =>
+  guess(db, mobile, event, code, spend);
 
 /**
  * Checks `code` without spending it, for a caller that may still refuse for another reason (then the

@@ -9,8 +9,9 @@ import { listOrderBy, listWhere } from '../../lib/list-query.sql';
 import { tenantInviteListSpec } from './tenant-invite.fields';
 
 /*
- * Invitations are the platform's own records (no tenant_id, no row-level security): the calls that
- * reach this file are platform-only (contract flag platformOnly, checked by the route registrar).
+ * Invitations are the platform's own records (no tenant_id): the calls that reach this file are
+ * platform-only (contract flag platformOnly, checked by the route registrar) and run cross-tenant,
+ * the only transactions their row-level security shows them to (tenant-invite.routes.ts).
  */
 
 const columns = {

@@ -1,16 +1,29 @@
 import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall, tenantPolicyOptionCall } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { enterCrossTenant } from '../../db/tenant-scope';
+import type { Session } from '../auth/access';
 import { implement, type CallImplementation } from '../../lib/route-registrar';
 import { deleteInvite, getInvite, listInvites, policyOptions, saveInvite } from './tenant-invite.repository';
 
+/*
+ * Invitations and policies are platform data: their row-level security shows them only to
+ * cross-tenant transactions, so every call here enters one (the calls are platformOnly: the
+ * registrar already refused callers of other tenants).
+ */
+const platform = async (db: Db, session: Session): Promise<Db> => {
+  await enterCrossTenant(db, session);
+  return db;
+};
+
 export function tenantInviteCalls(): CallImplementation[] {
   return [
-    implement(tenantInviteListCall, async ({ db, query }) => ({ ...(await listInvites(db, query)), page: query.page, pageSize: query.pageSize })),
-    implement(tenantInviteViewCall, async ({ db, query }) => getInvite(db, query.id)),
-    implement(tenantInviteEditCall, async ({ db, session, body }) => saveInvite(db, session, body)),
-    implement(tenantInviteDeleteCall, async ({ db, body }) => {
-      await deleteInvite(db, body.id);
+    implement(tenantInviteListCall, async ({ db, session, query }) => ({ ...(await listInvites(await platform(db, session), query)), page: query.page, pageSize: query.pageSize })),
+    implement(tenantInviteViewCall, async ({ db, session, query }) => getInvite(await platform(db, session), query.id)),
+    implement(tenantInviteEditCall, async ({ db, session, body }) => saveInvite(await platform(db, session), session, body)),
+    implement(tenantInviteDeleteCall, async ({ db, session, body }) => {
+      await deleteInvite(await platform(db, session), body.id);
       return null;
     }),
-    implement(tenantPolicyOptionCall, async ({ db }) => ({ list: await policyOptions(db) })),
+    implement(tenantPolicyOptionCall, async ({ db, session }) => ({ list: await policyOptions(await platform(db, session)) })),
   ];
 }
