@@ -157,6 +157,8 @@ export const users = pgTable(
     // Mobile sign-in and SMS password reset find users by number.
     index('users_mobile_idx').on(t.mobile),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // Who holds a private upload (the payment code's file route and the upload sweep); few users have one.
+    index('users_alipay_code_idx').on(t.tenantId, t.alipayCode).where(sql`${t.alipayCode} <> ''`),
   ],
 );
 
@@ -353,3 +355,4 @@ export * from './schema-security';
 export * from './schema-account';
 export * from './schema-notice';
 export * from './schema-org';
+export * from './schema-upload';
