@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/auth.service';
 import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { assertQuota } from '../quota/quota';
+import { claimUserImages } from '../upload/upload-references';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 // The same answer for a missing id, another tenant's and one outside the caller's data scope.
@@ -79,6 +80,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   } else {
     await assertQuota(db, session.tenantId, 'users');
   }
+  await claimUserImages(db, session, id, values);
   const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
   let userId: number;
   try {
