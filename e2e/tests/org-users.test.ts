@@ -14,11 +14,13 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let token: string;
   before(async () => {
     server = await startServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
-    await signInWithToken(page, await apiLogin(server));
+    token = await apiLogin(server);
+    await signInWithToken(page, token);
     await page.goto(server.url('/org/user'));
     await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
   });
@@ -58,6 +60,30 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     assert.match(src ?? '', /^\/admin\/admin\/upload\/file\/[a-f0-9]{32}\.png$/);
     const served = await fetch(`${server.origin}${src}`);
     assert.equal(served.headers.get('content-type'), 'image/png');
+  });
+
+  it('uploads a payment code that the console shows through the session only', async () => {
+    await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await page.waitForFunction(() => (document.querySelector('#user_realName') as HTMLInputElement | null)?.value === 'Alice Liddell');
+    await page.locator('.ant-modal input[type=file]').nth(1).setInputFiles({ name: 'code.png', mimeType: 'image/png', buffer: PNG });
+    const preview = page.locator('.ant-modal img[alt="支付宝收款码"]');
+    await preview.waitFor();
+    assert.match((await preview.getAttribute('src')) ?? '', /^blob:/);
+    await save();
+    await row('alice').getByRole('button', { name: label('详情') }).click();
+    const shown = page.locator('.ant-drawer img[alt="支付宝收款码"]');
+    await shown.waitFor();
+    assert.match((await shown.getAttribute('src')) ?? '', /^blob:/);
+    await page.keyboard.press('Escape');
+    // The stored address itself answers only with the session, and nothing may cache it.
+    const get = <T>(path: string) => fetch(`${server.origin}${path}`, { headers: { Authorization: token } }).then((r) => r.json() as Promise<{ data: T }>);
+    const [alice] = (await get<{ list: { id: number }[] }>(`/user/admin/member/list?filter=${encodeURIComponent('[["username","=","alice"]]')}`)).data.list;
+    const { alipayCode } = (await get<{ alipayCode: string }>(`/user/admin/member/view?id=${alice!.id}`)).data;
+    assert.match(alipayCode, /^\/admin\/admin\/upload\/file\/[a-f0-9]{32}\.png$/);
+    assert.equal((await fetch(`${server.origin}${alipayCode}`)).status, 401);
+    const served = await fetch(`${server.origin}${alipayCode}`, { headers: { Authorization: token } });
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('cache-control'), 'private, no-store');
   });
 
   it('searches by keyword and with a filter condition', async () => {

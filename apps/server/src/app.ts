@@ -33,7 +33,9 @@ import { sessionCalls } from './modules/session/session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { roleCalls } from './modules/role/role.routes';
 import { siteCalls } from './modules/site/site.routes';
-import { registerMultipart, registerUploadFiles, uploadCalls } from './modules/upload/upload.routes';
+import { registerUploadFiles } from './modules/upload/upload-files';
+import { registerMultipart, uploadCalls } from './modules/upload/upload.routes';
+import { scheduleUploadSweep } from './modules/upload/upload-sweep';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +78,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await remotes.scan();
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   const icons = new IconCatalogue(iconFontDir());
+  const sessions = { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours };
   const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
@@ -84,9 +87,11 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
       ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes), ...tenantInviteCalls(),
     ],
-    { db, checkResponses, sessions: { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours } },
+    { db, checkResponses, sessions },
   );
-  registerUploadFiles(app, uploadDir);
+  // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
+  registerUploadFiles(app, uploadDir, { db, sessions });
+  scheduleUploadSweep(app, db, uploadDir);
   // 7. The built console: shell and remotes, and the icon font they share.
   await registerStaticHosting(app, config.webDir, remotes);
   registerIconFont(app, icons);

@@ -1,7 +1,8 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Image, Upload } from 'antd';
 import { useState } from 'react';
-import { useT } from '@uc/shared';
+import { useT, type UploadPurpose } from '@uc/shared';
+import { AuthImage } from '@uc/shared/ui';
 import { uploadImage } from './upload-image';
 
 interface ImageFieldProps {
@@ -9,12 +10,15 @@ interface ImageFieldProps {
   onChange?: (url: string) => void;
   /** Accessible name of the picker. */
   label: string;
+  /** private: uploaded for the tenant's eyes only and shown through the session (payment codes). */
+  purpose?: UploadPurpose;
 }
 
 /** A form field holding an image URL, filled by uploading a picture (antd Upload, our own request). */
-export function ImageField({ value, onChange, label }: ImageFieldProps) {
+export function ImageField({ value, onChange, label, purpose = 'public' }: ImageFieldProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
+  const imageProps = { alt: label, preview: false, width: 80, height: 80, style: { objectFit: 'cover' as const } };
   return (
     <Upload
       accept="image/png,image/jpeg,image/gif,image/webp"
@@ -22,7 +26,7 @@ export function ImageField({ value, onChange, label }: ImageFieldProps) {
       showUploadList={false}
       customRequest={({ file, onSuccess, onError }) => {
         setBusy(true);
-        uploadImage(file as File)
+        uploadImage(file as File, purpose)
           .then((r) => {
             onChange?.(r.url);
             onSuccess?.(r);
@@ -33,7 +37,7 @@ export function ImageField({ value, onChange, label }: ImageFieldProps) {
     >
       <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
         {value && !busy ? (
-          <Image src={value} alt={label} preview={false} width={80} height={80} style={{ objectFit: 'cover' }} />
+          purpose === 'private' ? <AuthImage src={value} {...imageProps} /> : <Image src={value} {...imageProps} />
         ) : (
           <div>
             {busy ? <LoadingOutlined /> : <PlusOutlined />}

@@ -1,10 +1,11 @@
-import { api, ApiError, handleApiError, ResultCode, t, UPLOAD_FILES_PREFIX, UPLOAD_MAX_BYTES, uploadImageCall, type Envelope, type UploadResult } from '@uc/shared';
+import { api, ApiError, handleApiError, ResultCode, t, UPLOAD_MAX_BYTES, uploadImageCall, type Envelope, type UploadPurpose, type UploadResult } from '@uc/shared';
 
 /**
  * Sends one image to the upload call as multipart/form-data (the JSON `call` cannot), through the
  * console's one ky instance so the token and error handling are the same as every other call.
+ * `private` images (payment codes) are served only to the tenant's users who may see them.
  */
-export async function uploadImage(file: File): Promise<UploadResult> {
+export async function uploadImage(file: File, purpose: UploadPurpose = 'public'): Promise<UploadResult> {
   if (file.size > UPLOAD_MAX_BYTES) {
     const error = new ApiError(t('org.upload.tooLarge'), 'business', ResultCode.error, 413);
     handleApiError(error);
@@ -12,7 +13,7 @@ export async function uploadImage(file: File): Promise<UploadResult> {
   }
   const body = new FormData();
   body.append('file', file);
-  const response = await api.ky.post(uploadImageCall.path, { body });
+  const response = await api.ky.post(uploadImageCall.path, { body, searchParams: { purpose } });
   const envelope = (await response.json().catch(() => null)) as Envelope<UploadResult> | null;
   if (!envelope || envelope.code !== ResultCode.success) {
     const error = new ApiError(envelope?.message || t('request.error.status', { status: response.status }), 'business', envelope?.code ?? ResultCode.error, response.status);
@@ -21,6 +22,3 @@ export async function uploadImage(file: File): Promise<UploadResult> {
   }
   return envelope.data;
 }
-
-/** Whether a stored value is one of our uploads (shown as an image) rather than a free URL. */
-export const isUploadUrl = (url: string) => url.startsWith(UPLOAD_FILES_PREFIX) || /^https?:\/\//.test(url);

@@ -158,6 +158,8 @@ export const users = pgTable(
     // find the user by number alone. uc_mobile_key (drizzle/0017) normalises the number ('' is null).
     uniqueIndex('users_mobile_uq').on(sql`uc_mobile_key(${t.mobile})`).where(sql`${t.deletedAt} is null`),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // Who holds a private upload (the payment code's file route and the upload sweep); few users have one.
+    index('users_alipay_code_idx').on(t.tenantId, t.alipayCode).where(sql`${t.alipayCode} <> ''`),
   ],
 );
 
@@ -361,3 +363,4 @@ export * from './schema-security';
 export * from './schema-account';
 export * from './schema-notice';
 export * from './schema-org';
+export * from './schema-upload';

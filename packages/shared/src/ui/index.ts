@@ -8,3 +8,4 @@ export * from './standalone/run-standalone';
 export * from './permission-buttons';
 export * from './antd-locale';
 export * from './icon-font';
+export * from './auth-image';

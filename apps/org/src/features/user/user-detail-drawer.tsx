@@ -1,6 +1,7 @@
-import { Avatar, Descriptions, Drawer, Image, Table, Tabs, Tag } from 'antd';
+import { Avatar, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, ledgerListCall, memberViewCall, useT, type LedgerRow, type MemberDetail } from '@uc/shared';
+import { AuthImage } from '@uc/shared/ui';
 import { formatTime } from './format-time';
 
 interface UserDetailDrawerProps {
@@ -45,7 +46,8 @@ export function UserDetailDrawer({ userId, revision, onClose }: UserDetailDrawer
     call(memberViewCall, { query: { id: userId } }).then(setUser, () => undefined);
   }, [userId, revision]);
   const time = (v: string | null) => (v ? formatTime(v) : t('org.user.neverLoggedIn'));
-  const image = (src: string, label: string) => (src ? <Image src={src} alt={label} width={96} /> : '-');
+  // The payment code is private: only the session may fetch it (an <img src> would get a 401).
+  const privateImage = (src: string, label: string) => (src ? <AuthImage src={src} alt={label} width={96} /> : '-');
   const items = user
     ? [
         ['org.user.adminId', user.id],
@@ -71,7 +73,7 @@ export function UserDetailDrawer({ userId, revision, onClose }: UserDetailDrawer
         ['org.user.createdAt', formatTime(user.createdAt)],
         ['org.user.alipayName', user.alipayName || '-'],
         ['org.user.alipayAccount', user.alipayAccount || '-'],
-        ['org.user.alipayCode', image(user.alipayCode, t('org.user.alipayCode'))],
+        ['org.user.alipayCode', privateImage(user.alipayCode, t('org.user.alipayCode'))],
       ].map(([key, value]) => ({ key: String(key), label: t(String(key)), children: value }))
     : [];
   return (

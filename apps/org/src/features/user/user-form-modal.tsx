@@ -106,7 +106,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
           {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}
           {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
           {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
-          {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} />)}
+          {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
           {item('status', t('org.field.status'), <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />)}
           {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
         </Row>

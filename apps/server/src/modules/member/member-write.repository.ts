@@ -10,6 +10,7 @@ import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { assertQuota } from '../quota/quota';
 import { isMobileTaken, mobileTaken } from './member-mobile';
+import { claimUserImages } from '../upload/upload-references';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 // The same answer for a missing id, another tenant's and one outside the caller's data scope.
@@ -76,6 +77,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
   }
+  await claimUserImages(db, session, id, values);
   // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
   const passwordHash = id === undefined ? await hashChosenPassword(password!) : undefined;
   if (id === undefined) await assertQuota(db, session.tenantId, 'users');

@@ -3,6 +3,7 @@ import { EMAIL_INVALID, PHONE_INVALID, type MemberDetail } from '@uc/shared/cont
 import { posts, roles, users } from '../../db/schema';
 import { auth, createTenant, createUser, grantButtonsUnder, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { uploadImage } from '../upload/upload.fixtures';
 
 let t: TestApp;
 let token: string;
@@ -40,9 +41,10 @@ describe('member create, view and edit', () => {
   let alice: MemberDetail;
   it('creates a user with every profile field and shows them all in view', async () => {
     const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'super_admin'));
+    const alipayCode = (await uploadImage(t, token, { purpose: 'private' })).body.data.url as string;
     const r = await send('edit', {
       ...base, email: 'alice@example.com', deptId, postId, roleIds: [role!.id], sex: 2, birthday: '1990-05-06', address: 'Road 1',
-      qq: '123456', alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode: '/admin/admin/upload/file/x.png', remark: 'new',
+      qq: '123456', alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode, remark: 'new',
     });
     expect(r.body.code).toBe(0);
     alice = r.body.data;
@@ -50,7 +52,7 @@ describe('member create, view and edit', () => {
     expect(v).toMatchObject({
       username: 'alice', realName: 'Alice', tenantName: 'Platform', deptName: 'Platform', postName: 'Engineer', roles: [{ name: 'Super administrator' }],
       balance: '0.00', integral: 0, mobile: '13800000011', email: 'alice@example.com', sex: 2, birthday: '1990-05-06', address: 'Road 1', qq: '123456',
-      lastActiveAt: null, lastLoginAt: null, loginCount: 0, alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode: '/admin/admin/upload/file/x.png', status: 1,
+      lastActiveAt: null, lastLoginAt: null, loginCount: 0, alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode, status: 1,
     });
     // The new user can sign in with the password given.
     expect(await t.login('alice', 'alice-password')).toEqual(expect.any(String));

@@ -29,4 +29,6 @@ export const sharedEnUS: MessageTable = {
   'standalone.password.required': 'Please enter your password!',
   'standalone.signOut': 'Sign out',
   'standalone.loading': 'Loading…',
+  // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
+  'image.unavailable': 'The image could not be loaded',
 };

@@ -30,4 +30,6 @@ export const sharedZhCN: MessageTable = {
   'standalone.password.required': '请输入密码!',
   'standalone.signOut': '退出登录',
   'standalone.loading': '加载中…',
+  // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
+  'image.unavailable': '图片无法加载',
 };
