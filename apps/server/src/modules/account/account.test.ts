@@ -181,6 +181,12 @@ describe('registration', () => {
       expect(res.json().data.tenantId).toBe(home.tenantId);
       const [user] = await t.db.select().from(users).where(eq(users.username, 'joiner'));
       expect(user?.deptId).toBe(home.deptId);
+      // The default tenant's own policy bounds its users: a full tenant takes no more registrants.
+      const [full] = await t.db.insert(tenantPolicies).values({ title: 'Full house', maxUsers: 1 }).returning({ id: tenantPolicies.id });
+      await t.db.update(tenants).set({ policyId: full!.id }).where(eq(tenants.id, home.tenantId));
+      const refused = await reg({ username: 'one.too.many' });
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({ status: 409, message: expect.stringMatching(/^The tenant's policy allows at most 1 user/) });
+      expect(await t.db.select().from(users).where(eq(users.username, 'one.too.many'))).toEqual([]);
     } finally {
       await t.db.update(tenantPolicies).set({ tenantSetting: 1 }).where(eq(tenantPolicies.isDefault, true));
     }

@@ -7,6 +7,7 @@ import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
 import { isMobileTaken, sameMobile } from '../member/member-mobile';
 import { enforceLimit } from '../security/rate-limit.repository';
 import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
+import { assertQuota } from '../quota/quota';
 import { checkPassword } from './password-policy';
 
 /*
@@ -90,6 +91,8 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
     const place = joinDefault
       ? { tenantId: policy.defaultTenantId!, deptId: policy.defaultDeptId, roleId: policy.defaultRoleId, postId: policy.defaultPostId }
       : { ...(await newTenant(tx, invite?.companyName ?? `${input.username}'s organisation`, policy)), postId: null };
+    // A registrant joining an existing tenant counts against that tenant's policy like any other new user.
+    if (joinDefault) await assertQuota(tx, place.tenantId, 'users');
     const [user] = await tx
       .insert(users)
       .values({ tenantId: place.tenantId, username: input.username, passwordHash, mobile: input.mobile, deptId: place.deptId, postId: place.postId })
