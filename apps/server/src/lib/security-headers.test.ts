@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { UPLOAD_FILES_PREFIX } from '@uc/shared/contracts';
+import { uploadImage } from '../modules/upload/upload.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -63,10 +63,9 @@ describe('security headers', () => {
   });
 
   it('leave uploaded files their own stricter policy', async () => {
-    const name = `${'a'.repeat(32)}.png`;
-    mkdirSync(join(t.config.dataDir, 'uploads'), { recursive: true });
-    writeFileSync(join(t.config.dataDir, 'uploads', name), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
-    const res = await t.app.inject({ url: `${UPLOAD_FILES_PREFIX}${name}` });
+    // A public upload (an avatar), which anyone may fetch.
+    const uploaded = await uploadImage(t, await t.login());
+    const res = await t.app.inject({ url: uploaded.body.data.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 let n = 0;
 const saveUser = async (fields: { id?: number; avatar?: string; alipayCode?: string }, as = admin) => {
   n += 1;
-  const body = { username: fields.id ? `up.user${fields.id}` : `up.user.new${n}`, realName: 'Payee', mobile: '13800000031', ...fields };
+  const body = { username: fields.id ? `up.user${fields.id}` : `up.user.new${n}`, realName: 'Payee', mobile: `1380000${String(n).padStart(4, '0')}`, ...fields };
   if (fields.id) {
     const [u] = await t.db.select({ username: users.username }).from(users).where(eq(users.id, fields.id));
     body.username = u!.username;
