@@ -1,5 +1,7 @@
-import { and, asc, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FilterValue, ParsedFilter, ParsedSort } from '@uc/shared/contracts';
+import { and, asc, count, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { LIST_TOTAL_CAP, type FilterValue, type ParsedFilter, type ParsedSort } from '@uc/shared/contracts';
+import type { Db } from '../db/client';
 import { badRequest } from './errors';
 
 /*
@@ -139,8 +141,191 @@ export function listWhere(spec: ListSpec, filters: readonly ParsedFilter[] | und
   return and(...filters.map((f) => condition(spec, f)));
 }
 
+/** A sort key: the column, its direction and the type its cursor values are checked against. */
+interface SortKey {
+  column: AnyColumn;
+  desc: boolean;
+  type: FieldType;
+}
+/** A tiebreak key (a unique column, last): the order that makes pages never overlap or skip rows. */
+export interface Tiebreak {
+  column: AnyColumn;
+  desc: boolean;
+}
+
+const typeOfColumn = (column: AnyColumn): FieldType =>
+  column.dataType === 'date' ? 'date' : column.dataType === 'number' ? 'number' : column.dataType === 'boolean' ? 'boolean' : 'string';
+
+function sortKeys(spec: ListSpec, sort: ParsedSort, tiebreak: readonly Tiebreak[]): SortKey[] {
+  const keys: SortKey[] = sort.map((s) => {
+    const field = fieldOf(spec, s.field, 'sort');
+    return { column: field.column, desc: s.desc, type: field.type };
+  });
+  // A column sorted twice adds nothing (sort=id with the id tiebreak): keep the first.
+  for (const t of tiebreak) if (!keys.some((k) => k.column === t.column)) keys.push({ ...t, type: typeOfColumn(t.column) });
+  return keys;
+}
+
 /** ORDER BY from `sort`, then `tiebreak` so pages never overlap or skip rows. */
-export function listOrderBy(spec: ListSpec, sort: ParsedSort | undefined, tiebreak: SQL[]): SQL[] {
-  const keys = (sort ?? []).map((s) => (s.desc ? desc : asc)(fieldOf(spec, s.field, 'sort').column));
-  return [...keys, ...tiebreak];
+export function listOrderBy(spec: ListSpec, sort: ParsedSort | undefined, tiebreak: readonly Tiebreak[]): SQL[] {
+  return sortKeys(spec, sort ?? [], tiebreak).map((k) => (k.desc ? desc : asc)(k.column));
+}
+
+/*
+ * Keyset cursors. A cursor holds the sort key values of the last row of a page (as the database
+ * prints them, so a timestamp keeps its microseconds) and the sort it belongs to. The next page is
+ * the rows strictly after that row in the same ORDER BY, whatever rows were added or deleted since;
+ * with an index on the sort keys it costs what page 1 costs.
+ */
+interface Cursor {
+  /** The sort it was made for: `-id` or `sort,id`. */
+  s: string;
+  /** Each key's value as text, null for SQL null. */
+  v: (string | null)[];
+}
+const signature = (keys: SortKey[]) => keys.map((k) => `${k.desc ? '-' : ''}${k.column.name}`).join(',');
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+
+function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
+  return Buffer.from(JSON.stringify({ s: signature(keys), v: values } satisfies Cursor)).toString('base64url');
+}
+
+/** The cursor's values, each checked against its key's type (a forged cursor is a 400, never a database error). */
+function decodeCursor(keys: SortKey[], after: string): (string | number | boolean | null)[] {
+  const wrong = (why: string) => badRequest(`after: ${why}; start again from page 1 without after`);
+  let cursor: Cursor;
+  try {
+    cursor = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Cursor;
+  } catch {
+    throw wrong('not a cursor this list gave out');
+  }
+  if (!cursor || typeof cursor !== 'object' || typeof cursor.s !== 'string' || !Array.isArray(cursor.v)) throw wrong('not a cursor this list gave out');
+  if (cursor.s !== signature(keys) || cursor.v.length !== keys.length) throw wrong('the cursor belongs to another sort order');
+  return keys.map((k, i) => {
+    const v = cursor.v[i];
+    if (v === null) {
+      if (k.column.notNull) throw wrong(`${k.column.name} cannot be null`);
+      return null;
+    }
+    if (typeof v !== 'string' || v.includes('\u0000')) throw wrong(`${k.column.name} is not a value`);
+    if (k.type === 'date') {
+      // Passed on as printed (microseconds included) once it is clearly a timestamp.
+      if (!TIMESTAMP.test(v) || Number.isNaN(new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime())) throw wrong(`${k.column.name} is not a timestamp`);
+      return v;
+    }
+    return typed(k.column.name, { column: k.column, type: k.type }, v);
+  });
+}
+
+/**
+ * Rows strictly after `values` in the ORDER BY of `keys` (ASC puts nulls last, DESC first, as
+ * PostgreSQL does). The first key also gets a plain range bound, so an index on it can start there.
+ */
+function afterCondition(keys: SortKey[], values: (string | number | boolean | null)[], i = 0): SQL {
+  const { column: col, desc: down } = keys[i]!;
+  const v = values[i] ?? null;
+  const rest = i + 1 < keys.length ? afterCondition(keys, values, i + 1) : undefined;
+  const tie = (cond: SQL) => (rest ? sql`(${cond} and ${rest})` : undefined);
+  let beyond: SQL;
+  if (v === null) {
+    beyond = down ? sql`${col} is not null` : sql`false`;
+    const same = tie(sql`${col} is null`);
+    return same ? sql`(${beyond} or ${same})` : beyond;
+  }
+  beyond = down ? sql`${col} < ${v}` : col.notNull ? sql`${col} > ${v}` : sql`(${col} > ${v} or ${col} is null)`;
+  const same = tie(sql`${col} = ${v}`);
+  const cond = same ? sql`(${beyond} or ${same})` : beyond;
+  if (i > 0 || !same) return cond;
+  const bound = down ? sql`${col} <= ${v}` : col.notNull ? sql`${col} >= ${v}` : undefined;
+  return bound ? sql`(${bound} and ${cond})` : cond;
+}
+
+/** Select fields carrying each sort key as text, for the next cursor (spread into the page's select). */
+type KeyFields = Record<`__k${number}`, SQL<string | null>>;
+/** A fetched row's key fields. */
+type KeyValues = Record<`__k${number}`, string | null>;
+
+/** How to fetch one page of a list: AND `after` into the page query (not the count), then order, limit, offset. */
+export interface ListPlan {
+  /** The keyset condition when the call sent `after`, else undefined. */
+  after: SQL | undefined;
+  orderBy: SQL[];
+  /** pageSize + 1: the extra row says whether there is a next page. */
+  limit: number;
+  offset: number;
+  keyFields: KeyFields;
+  keys: SortKey[];
+  pageSize: number;
+  keyset: boolean;
+}
+
+export interface ListPageQuery {
+  page: number;
+  pageSize: number;
+  sort?: ParsedSort | undefined;
+  after?: string | undefined;
+}
+
+/** Plans a page of `spec` for the call's sort (or `defaultSort`), then `tiebreak`; `after` or `page`. */
+export function listPlan(spec: ListSpec, q: ListPageQuery, defaultSort: ParsedSort, tiebreak: readonly Tiebreak[]): ListPlan {
+  const keys = sortKeys(spec, q.sort ?? defaultSort, tiebreak);
+  const keyFields: KeyFields = {};
+  keys.forEach((k, i) => {
+    keyFields[`__k${i}`] = sql<string | null>`(${k.column})::text`;
+  });
+  return {
+    after: q.after ? afterCondition(keys, decodeCursor(keys, q.after)) : undefined,
+    orderBy: keys.map((k) => (k.desc ? desc : asc)(k.column)),
+    limit: q.pageSize + 1,
+    offset: q.after ? 0 : (q.page - 1) * q.pageSize,
+    keyFields,
+    keys,
+    pageSize: q.pageSize,
+    keyset: Boolean(q.after),
+  };
+}
+
+export interface ListPage<T> {
+  list: T[];
+  total: number;
+  totalExact: boolean;
+  next: string | null;
+}
+
+/**
+ * Turns the rows of a plan (at most pageSize + 1, each with the plan's key fields) into the page:
+ * the cursor of the next page, and the total: exact up to LIST_TOTAL_CAP, past it a lower bound with
+ * totalExact false. `countUpTo(n)` counts at most n matching rows (the list's WHERE without `after`);
+ * it is not even called when the page itself tells the total (a last page) or that it is past the cap.
+ */
+export async function listPage<R extends KeyValues, T>(
+  plan: ListPlan,
+  rows: R[],
+  countUpTo: (limit: number) => Promise<number>,
+  toRow: (row: Omit<R, `__k${number}`>) => T,
+): Promise<ListPage<T>> {
+  const more = rows.length > plan.pageSize;
+  const page = more ? rows.slice(0, plan.pageSize) : rows;
+  const last = page.at(-1);
+  const next = more && last ? encodeCursor(plan.keys, plan.keys.map((_, i) => last[`__k${i}`] ?? null)) : null;
+  const list = page.map((r) => {
+    const row: Record<string, unknown> = { ...r };
+    plan.keys.forEach((_, i) => delete row[`__k${i}`]);
+    return toRow(row as Omit<R, `__k${number}`>);
+  });
+  const seen = plan.offset + page.length;
+  if (!plan.keyset && !more && (page.length > 0 || plan.offset === 0)) return { list, total: seen, totalExact: true, next };
+  if (!plan.keyset && seen > LIST_TOTAL_CAP) return { list, total: seen, totalExact: false, next };
+  const counted = await countUpTo(LIST_TOTAL_CAP + 1);
+  if (counted > LIST_TOTAL_CAP) return { list, total: Math.max(seen, LIST_TOTAL_CAP), totalExact: false, next };
+  return { list, total: counted, totalExact: true, next };
+}
+
+/** countUpTo for a list over one table: counts at most `limit` rows of `table` matching `where`. */
+export function countRows(db: Db, table: PgTable, where: SQL | undefined): (limit: number) => Promise<number> {
+  return async (limit) => {
+    const inner = db.select({ one: sql`1` }).from(table).where(where).limit(limit).as('capped');
+    const [row] = await db.select({ n: count() }).from(inner);
+    return row?.n ?? 0;
+  };
 }

@@ -20,7 +20,7 @@ describe('OpenAPI', () => {
     expect(doc.paths['/user/admin/tenant/invite/list'].get).toMatchObject({ 'x-platform-only': true, description: expect.stringMatching(/Only users of the platform tenant/) });
     expect(doc.paths['/user/admin/member/list'].get['x-platform-only']).toBeUndefined();
     const list = doc.paths['/user/admin/member/list'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'pageSize', 'sort', 'filter']);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'pageSize', 'sort', 'filter', 'after']);
     expect(doc.paths['/user/admin/site/accountLogin'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
     // Every $ref resolves inside the document (the recursive menu item is lifted into components).
     for (const ref of JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? []) {

@@ -31,6 +31,10 @@ export const pagedOf = <T extends z.ZodType>(item: T) =>
     list: z.array(item),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** The number of matching rows when `totalExact`; otherwise a lower bound: there are more than `total`. */
     total: z.number().int(),
+    totalExact: z.boolean(),
+    /** Cursor of the page after this one (send it as `after`), null on the last page. */
+    next: z.string().nullable(),
   });
-export type Paged<T> = { list: T[]; page: number; pageSize: number; total: number };
+export type Paged<T> = { list: T[]; page: number; pageSize: number; total: number; totalExact: boolean; next: string | null };

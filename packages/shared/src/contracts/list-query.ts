@@ -20,6 +20,11 @@ export type FilterTriple =
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Lists count matching rows up to this many; past it a list answers `totalExact: false` and a lower
+ * bound ("more than 10,000"): an exact count of a million rows costs seconds, a capped one milliseconds.
+ */
+export const LIST_TOTAL_CAP = 10_000;
 
 /** Filter text: PostgreSQL text cannot hold NUL, so a value carrying one is refused here, not by the database. */
 const filterText = z.string().refine((v) => !v.includes('\u0000'), 'filter values must not contain the NUL character (\\u0000)');
@@ -87,6 +92,11 @@ export const listQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
   sort: sortParamSchema.optional(),
   filter: filterParamSchema.optional(),
+  /**
+   * Keyset paging: the `next` cursor of the previous page. The page then starts right after that
+   * row in the same sort (no offset to skip, so deep pages cost what page 1 costs); `page` is ignored.
+   */
+  after: z.string().max(2000, 'after must be at most 2000 characters').regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page').optional(),
 });
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
@@ -97,11 +107,13 @@ export function listParams(q: {
   pageSize?: number;
   sort?: string;
   filter?: FilterTriple[];
+  after?: string;
 }): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (q.page) out.page = q.page;
   if (q.pageSize) out.pageSize = q.pageSize;
   if (q.sort) out.sort = q.sort;
   if (q.filter && q.filter.length > 0) out.filter = JSON.stringify(q.filter);
+  if (q.after) out.after = q.after;
   return out;
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define-call';
+import { pagedOf } from './envelope';
+import { listQuerySchema } from './list-query';
 import { loginResultSchema } from './auth.contract';
 import { NO_NUL } from './menu-admin.contract';
 
@@ -55,12 +57,9 @@ export const openAccessListCall = defineCall({
   access: 'permission',
   tag: 'openaccess',
   summary: "The tenant's open access keys, newest first, secrets masked (a keyword matches title, key and remark).",
-  query: z.object({
-    keyword: z.string().trim().max(64).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  }),
-  data: z.object({ list: z.array(openAccessRowSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
+  // The shared list query (filter, sort, after), plus the screen's keyword (the same as filter ['keyword', text]).
+  query: listQuerySchema.extend({ keyword: z.string().trim().max(64).optional() }),
+  data: pagedOf(openAccessRowSchema),
 });
 
 export const openAccessViewCall = defineCall({

@@ -1,4 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, type SQL } from 'drizzle-orm';
 import {
   AUDIT_LOG_FIELDS,
   AUDIT_LOG_KEYWORD_FIELDS,
@@ -10,7 +10,7 @@ import {
 } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { auditLogs, loginLogs } from '../../db/schema';
-import { listOrderBy, listWhere, type ListField, type ListSpec } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListField, type ListPage, type ListSpec } from '../../lib/list-query.sql';
 
 /*
  * Both lists run in the caller's tenant-scoped transaction: row-level security decides which tenants'
@@ -47,20 +47,18 @@ const auditFields: Record<(typeof AUDIT_LOG_FIELDS)[number], ListField> = {
 };
 const auditSpec: ListSpec = { resource: 'the audit log', fields: auditFields, keywordFields: AUDIT_LOG_KEYWORD_FIELDS };
 
-export async function listLoginLog(db: Db, q: ListQuery): Promise<{ list: LoginLogRow[]; total: number }> {
+export async function listLoginLog(db: Db, q: ListQuery): Promise<ListPage<LoginLogRow>> {
   const where: SQL | undefined = listWhere(loginSpec, q.filter);
-  const rows = await db.select().from(loginLogs).where(where)
-    .orderBy(...listOrderBy(loginSpec, q.sort, [sql`${loginLogs.id} desc`]))
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ total: count() }).from(loginLogs).where(where);
-  return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
+  const plan = listPlan(loginSpec, q, [], [{ column: loginLogs.id, desc: true }]);
+  const rows = await db.select({ ...getTableColumns(loginLogs), ...plan.keyFields }).from(loginLogs).where(and(where, plan.after))
+    .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  return listPage(plan, rows, countRows(db, loginLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function listAuditLog(db: Db, q: ListQuery): Promise<{ list: AuditLogRow[]; total: number }> {
+export async function listAuditLog(db: Db, q: ListQuery): Promise<ListPage<AuditLogRow>> {
   const where: SQL | undefined = listWhere(auditSpec, q.filter);
-  const rows = await db.select().from(auditLogs).where(where)
-    .orderBy(...listOrderBy(auditSpec, q.sort, [sql`${auditLogs.createdAt} desc`, sql`${auditLogs.id} desc`]))
-    .limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ total: count() }).from(auditLogs).where(where);
-  return { list: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals[0]?.total ?? 0 };
+  const plan = listPlan(auditSpec, q, [], [{ column: auditLogs.createdAt, desc: true }, { column: auditLogs.id, desc: true }]);
+  const rows = await db.select({ ...getTableColumns(auditLogs), ...plan.keyFields }).from(auditLogs).where(and(where, plan.after))
+    .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  return listPage(plan, rows, countRows(db, auditLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

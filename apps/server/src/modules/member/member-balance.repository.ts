@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { memberLedger, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { listOrderBy, listWhere } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { ledgerListSpec } from './member-ledger.fields';
 import { memberNotFound, visibleMember } from './member-write.repository';
@@ -71,21 +71,17 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
   }
 }
 
-export async function listLedger(db: Db, session: Session, userId: number, q: ListQuery): Promise<{ list: LedgerRow[]; total: number }> {
+export async function listLedger(db: Db, session: Session, userId: number, q: ListQuery): Promise<ListPage<LedgerRow>> {
   const [user] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, userId, 'any'));
-  if (!user) return { list: [], total: 0 };
+  if (!user) return { list: [], total: 0, totalExact: true, next: null };
   const where = and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.userId, userId), listWhere(ledgerListSpec, q.filter));
-  const orderBy = listOrderBy(ledgerListSpec, q.sort, [desc(memberLedger.createdAt), desc(memberLedger.id)]);
-  const rows = await db.select().from(memberLedger).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ n: count() }).from(memberLedger).where(where);
-  return {
-    list: rows.map((r) => {
-      const kind = r.kind as Kind;
-      return {
-        id: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change),
-        operatorId: r.operatorId, operatorName: r.operatorName, remark: r.remark, createdAt: r.createdAt.toISOString(),
-      };
-    }),
-    total: totals[0]?.n ?? 0,
-  };
+  const plan = listPlan(ledgerListSpec, q, [], [{ column: memberLedger.createdAt, desc: true }, { column: memberLedger.id, desc: true }]);
+  const rows = await db.select({ ...getTableColumns(memberLedger), ...plan.keyFields }).from(memberLedger).where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  return listPage(plan, rows, countRows(db, memberLedger, where), (r) => {
+    const kind = r.kind as Kind;
+    return {
+      id: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change),
+      operatorId: r.operatorId, operatorName: r.operatorName, remark: r.remark, createdAt: r.createdAt.toISOString(),
+    };
+  });
 }

@@ -1,8 +1,8 @@
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ListQuery, MemberRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { depts, posts, users } from '../../db/schema';
-import { listOrderBy, listWhere } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { memberListSpec } from './member.fields';
 import { memberVisibility } from './member.visibility';
@@ -10,9 +10,15 @@ import { memberVisibility } from './member.visibility';
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** One page of the users the caller may see, live ones or (recycle) deleted ones, with the total. */
-export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<{ list: MemberRow[]; total: number }> {
+export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<ListPage<MemberRow>> {
   const where: SQL | undefined = and(await memberVisibility(db, session), recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), listWhere(memberListSpec, q.filter));
-  const orderBy = listOrderBy(memberListSpec, q.sort ?? [{ field: 'id', desc: true }], [sql`${users.id} desc`]);
+  const plan = listPlan(memberListSpec, q, [{ field: 'id', desc: true }], [{ column: users.id, desc: true }]);
+  const pageWhere = and(where, plan.after);
+  // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
+  // the skipped rows), then the page's few rows are fetched whole.
+  const picked = plan.offset > 0
+    ? inArray(users.id, db.select({ id: users.id }).from(users).where(pageWhere).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset))
+    : undefined;
   const rows = await db
       .select({
         id: users.id,
@@ -34,24 +40,21 @@ export async function listMembers(db: Db, session: Session, q: ListQuery, recycl
         loginCount: users.loginCount,
         createdAt: users.createdAt,
         deletedAt: users.deletedAt,
+        ...plan.keyFields,
       })
       .from(users)
       .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
       .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ total: count() }).from(users).where(where);
-  return {
-    list: rows.map((r) => ({
-      ...r,
-      deptName: r.deptName ?? null,
-      postName: r.postName ?? null,
-      lastLoginAt: iso(r.lastLoginAt),
-      createdAt: r.createdAt.toISOString(),
-      deletedAt: iso(r.deletedAt),
-    })),
-    total: totals[0]?.total ?? 0,
-  };
+      .where(and(pageWhere, picked))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(picked ? 0 : plan.offset);
+  return listPage(plan, rows, countRows(db, users, where), (r) => ({
+    ...r,
+    deptName: r.deptName ?? null,
+    postName: r.postName ?? null,
+    lastLoginAt: iso(r.lastLoginAt),
+    createdAt: r.createdAt.toISOString(),
+    deletedAt: iso(r.deletedAt),
+  }));
 }

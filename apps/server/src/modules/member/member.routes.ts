@@ -7,8 +7,7 @@ export function memberCalls(): CallImplementation[] {
   return [
     implement(memberInfoCall, async ({ db, session }) => currentUser(db, session)),
     implement(memberListCall, async ({ db, session, query }) => {
-      const { list, total } = await listMembers(db, session, query);
-      return { list, page: query.page, pageSize: query.pageSize, total };
+      return { ...(await listMembers(db, session, query)), page: query.page, pageSize: query.pageSize };
     }),
   ];
 }

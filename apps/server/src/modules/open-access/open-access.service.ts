@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
+import type { ListQuery, OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
 import { openAccessInputSchema } from '@uc/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { openAccessKeys, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';
 import { grantedMenuIds, type Session } from '../auth/access';
 import { revokeKeySessions } from '../auth/session.repository';
 import { dataScopeCondition } from '../scope/data-scope';
@@ -48,24 +49,38 @@ const toRecord = ({ secretHint, createdAt, updatedAt, ...r }: Row): OpenAccessRe
   updatedAt: updatedAt.toISOString(),
 });
 
-const base = (db: Db) =>
-  db.select(rowColumns).from(openAccessKeys).innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)));
+const linkedUser = and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId));
+const base = (db: Db) => db.select(rowColumns).from(openAccessKeys).innerJoin(users, linkedUser);
 
-export async function listKeys(db: Db, session: Session, q: { keyword?: string; page: number; pageSize: number }) {
-  const conds: SQL[] = [eq(openAccessKeys.tenantId, session.tenantId)];
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(openAccessKeys.title, like), ilike(openAccessKeys.accessKey, like), ilike(openAccessKeys.remark, like), ilike(users.username, like))!);
-  }
-  const where = and(...conds);
+const listSpec: ListSpec = {
+  resource: 'the open access key list',
+  fields: {
+    id: { column: openAccessKeys.id, type: 'number' },
+    title: { column: openAccessKeys.title, type: 'string' },
+    key: { column: openAccessKeys.accessKey, type: 'string' },
+    userId: { column: openAccessKeys.userId, type: 'number' },
+    username: { column: users.username, type: 'string' },
+    status: { column: openAccessKeys.status, type: 'number' },
+    remark: { column: openAccessKeys.remark, type: 'string' },
+    createdAt: { column: openAccessKeys.createdAt, type: 'date' },
+    updatedAt: { column: openAccessKeys.updatedAt, type: 'date' },
+  },
+  keywordFields: ['title', 'key', 'remark', 'username'],
+};
+
+export async function listKeys(db: Db, session: Session, q: ListQuery & { keyword?: string | undefined }): Promise<ListPage<OpenAccessRecord> & { page: number; pageSize: number }> {
+  const filter = [...(q.filter ?? []), ...(q.keyword ? [{ field: '', op: 'keyword' as const, value: q.keyword }] : [])];
+  const where = and(eq(openAccessKeys.tenantId, session.tenantId), listWhere(listSpec, filter));
+  const plan = listPlan(listSpec, q, [], [{ column: openAccessKeys.id, desc: true }]);
+  const rows = await db.select({ ...rowColumns, ...plan.keyFields }).from(openAccessKeys).innerJoin(users, linkedUser)
+    .where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
   // One after the other: both run on the request's single transaction connection.
-  const rows = await base(db).where(where).orderBy(desc(openAccessKeys.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const [total] = await db
-    .select({ n: count() })
-    .from(openAccessKeys)
-    .innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)))
-    .where(where);
-  return { list: (rows as Row[]).map(toRecord), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  const countUpTo = async (limit: number) => {
+    const inner = db.select({ one: sql`1` }).from(openAccessKeys).innerJoin(users, linkedUser).where(where).limit(limit).as('capped');
+    const [row] = await db.select({ n: count() }).from(inner);
+    return row?.n ?? 0;
+  };
+  return { ...(await listPage(plan, rows, countUpTo, (r) => toRecord(r as Row))), page: q.page, pageSize: q.pageSize };
 }
 
 export async function viewKey(db: Db, session: Session, id: number): Promise<OpenAccessRecord> {

@@ -3,7 +3,7 @@ import type { ListQuery, PostEditBody, PostRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { posts, userPosts, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { listOrderBy, listWhere } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { postListSpec } from './post.fields';
 import { assertQuota } from '../quota/quota';
@@ -22,12 +22,11 @@ type Raw = Omit<PostRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updated
 const toRow = (r: Raw): PostRow => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 const notFoundPost = (_id: number) => notFound('The post does not exist: it may have been deleted; reload the list');
 
-export async function listPosts(db: Db, tenantId: number, q: ListQuery): Promise<{ list: PostRow[]; total: number }> {
+export async function listPosts(db: Db, tenantId: number, q: ListQuery): Promise<ListPage<PostRow>> {
   const where = and(eq(posts.tenantId, tenantId), listWhere(postListSpec, q.filter));
-  const orderBy = listOrderBy(postListSpec, q.sort ?? [{ field: 'sort', desc: false }], [sql`${posts.id} asc`]);
-  const rows = await db.select(columns).from(posts).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ total: count() }).from(posts).where(where);
-  return { list: rows.map(toRow), total: totals[0]?.total ?? 0 };
+  const plan = listPlan(postListSpec, q, [{ field: 'sort', desc: false }], [{ column: posts.id, desc: false }]);
+  const rows = await db.select({ ...columns, ...plan.keyFields }).from(posts).where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  return listPage(plan, rows, countRows(db, posts, where), toRow);
 }
 
 export async function postOptions(db: Db, tenantId: number): Promise<{ id: number; name: string }[]> {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { tenantInvites, tenantPolicies } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { listOrderBy, listWhere } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { tenantInviteListSpec } from './tenant-invite.fields';
 
 /*
@@ -39,12 +39,12 @@ const toRow = (r: Raw): TenantInviteRow => ({
 const missing = () => notFound('The invitation does not exist: it may have been deleted; reload the list');
 const selectRows = (db: Db) => db.select(columns).from(tenantInvites).leftJoin(tenantPolicies, eq(tenantPolicies.id, tenantInvites.policyId));
 
-export async function listInvites(db: Db, q: ListQuery): Promise<{ list: TenantInviteRow[]; total: number }> {
+export async function listInvites(db: Db, q: ListQuery): Promise<ListPage<TenantInviteRow>> {
   const where = listWhere(tenantInviteListSpec, q.filter);
-  const orderBy = listOrderBy(tenantInviteListSpec, q.sort ?? [{ field: 'createdAt', desc: true }], [sql`${tenantInvites.id} desc`]);
-  const rows = await selectRows(db).where(where).orderBy(...orderBy).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
-  const totals = await db.select({ total: count() }).from(tenantInvites).where(where);
-  return { list: rows.map(toRow), total: totals[0]?.total ?? 0 };
+  const plan = listPlan(tenantInviteListSpec, q, [{ field: 'createdAt', desc: true }], [{ column: tenantInvites.id, desc: true }]);
+  const rows = await db.select({ ...columns, ...plan.keyFields }).from(tenantInvites).leftJoin(tenantPolicies, eq(tenantPolicies.id, tenantInvites.policyId))
+    .where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  return listPage(plan, rows, countRows(db, tenantInvites, where), toRow);
 }
 
 export async function getInvite(db: Db, id: number): Promise<TenantInviteRow> {
