@@ -213,7 +213,11 @@ function decodeCursor(keys: SortKey[], after: string): (string | number | boolea
       if (!TIMESTAMP.test(v) || Number.isNaN(new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime())) throw wrong(`${k.column.name} is not a timestamp`);
       return v;
     }
-    return typed(k.column.name, { column: k.column, type: k.type }, v);
+    try {
+      return typed(k.column.name, { column: k.column, type: k.type }, v);
+    } catch {
+      throw wrong(`${k.column.name} is not a ${k.type}`);
+    }
   });
 }
 
