@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import { useT } from '@uc/shared';
+import { useLocale, useT } from '@uc/shared';
 import type { ListQueryResult } from './use-list-query';
 
 export interface ListTableProps<Row> {
@@ -21,9 +21,20 @@ export function sorterToSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[
   return parts.length > 0 ? parts.join(',') : undefined;
 }
 
+/**
+ * The total the pager works with. Past the server's cap the total is a lower bound ("more than
+ * 10,000"): the pager then offers the pages up to the one on screen and, when there is one, the next.
+ */
+export function pagerTotal(q: { total: number; totalExact: boolean; hasNext: boolean; page: number; pageSize: number; rows: unknown[] }): number {
+  if (q.totalExact) return q.total;
+  const upToHere = (q.page - 1) * q.pageSize + q.rows.length;
+  return Math.max(q.total, upToHere) + (q.hasNext ? 1 : 0);
+}
+
 /** A server-paged antd Table with keyword search, driven by `useListQuery`. */
 export function ListTable<Row extends object>({ query, columns, rowKey, searchPlaceholder, toolbar }: ListTableProps<Row>) {
   const t = useT();
+  const { locale } = useLocale();
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" gap={8} wrap>
@@ -49,9 +60,9 @@ export function ListTable<Row extends object>({ query, columns, rowKey, searchPl
         pagination={{
           current: query.page,
           pageSize: query.pageSize,
-          total: query.total,
+          total: pagerTotal(query),
           showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
+          showTotal: () => t(query.totalExact ? 'list.total' : 'list.totalMore', { total: query.totalExact ? query.total : new Intl.NumberFormat(locale).format(query.total) }),
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') query.setSort(sorterToSort(sorter));

@@ -14,11 +14,17 @@ export interface ListQueryState {
   keyword: string;
   /** Extra conditions besides the keyword, as `[field, operator, value]` triples. */
   filter: FilterTriple[];
+  /** Keyset cursor of this page (the previous page's `next`), when it was reached by "next page". */
+  after?: string | undefined;
 }
 
 export interface ListQueryResult<Row> extends ListQueryState {
   rows: Row[];
+  /** Matching rows when `totalExact`; otherwise there are more than `total` ("more than 10,000"). */
   total: number;
+  totalExact: boolean;
+  /** Whether a page follows this one. */
+  hasNext: boolean;
   loading: boolean;
   error: unknown;
   setPage: (page: number, pageSize?: number) => void;
@@ -46,7 +52,7 @@ export function useListQuery<C extends ListContract>(
     filter: [],
     ...initial,
   });
-  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number }>({ rows: [], total: 0 });
+  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number; totalExact: boolean; next: string | null }>({ rows: [], total: 0, totalExact: true, next: null });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [revision, setRevision] = useState(0);
@@ -56,12 +62,12 @@ export function useListQuery<C extends ListContract>(
     const request = ++latest.current;
     const controller = new AbortController();
     setLoading(true);
-    const query = listParams({ page: state.page, pageSize: state.pageSize, sort: state.sort, filter: toFilter(state.keyword, state.filter) });
+    const query = listParams({ page: state.page, pageSize: state.pageSize, sort: state.sort, filter: toFilter(state.keyword, state.filter), after: state.after });
     call(contract, { query: query as never, signal: controller.signal })
       .then((data) => {
         if (request !== latest.current) return;
         const paged = data as Paged<RowOf<C>>;
-        setResult({ rows: paged.list, total: paged.total });
+        setResult({ rows: paged.list, total: paged.total, totalExact: paged.totalExact, next: paged.next });
         setError(null);
       })
       .catch((e: unknown) => request === latest.current && setError(e))
@@ -69,14 +75,23 @@ export function useListQuery<C extends ListContract>(
     return () => controller.abort();
   }, [contract, state, revision]);
 
+  // "Next page" follows the cursor of the page on screen (keyset: as fast deep as on page 1); any
+  // other jump asks for the page by number.
+  const next = useRef<string | null>(null);
+  next.current = result.next;
   const setPage = useCallback(
-    (page: number, pageSize?: number) => setState((s) => ({ ...s, page: pageSize && pageSize !== s.pageSize ? 1 : page, pageSize: pageSize ?? s.pageSize })),
+    (page: number, pageSize?: number) =>
+      setState((s) => {
+        if (pageSize && pageSize !== s.pageSize) return { ...s, page: 1, pageSize, after: undefined };
+        return { ...s, page, after: page === s.page + 1 && next.current ? next.current : undefined };
+      }),
     [],
   );
-  const setSort = useCallback((sort: string | undefined) => setState((s) => ({ ...s, sort, page: 1 })), []);
-  const setKeyword = useCallback((keyword: string) => setState((s) => ({ ...s, keyword, page: 1 })), []);
-  const setFilter = useCallback((filter: FilterTriple[]) => setState((s) => ({ ...s, filter, page: 1 })), []);
+  const setSort = useCallback((sort: string | undefined) => setState((s) => ({ ...s, sort, page: 1, after: undefined })), []);
+  const setKeyword = useCallback((keyword: string) => setState((s) => ({ ...s, keyword, page: 1, after: undefined })), []);
+  const setFilter = useCallback((filter: FilterTriple[]) => setState((s) => ({ ...s, filter, page: 1, after: undefined })), []);
   const reload = useCallback(() => setRevision((r) => r + 1), []);
 
-  return { ...state, ...result, loading, error, setPage, setSort, setKeyword, setFilter, reload };
+  const { next: nextCursor, ...shown } = result;
+  return { ...state, ...shown, hasNext: nextCursor !== null, loading, error, setPage, setSort, setKeyword, setFilter, reload };
 }

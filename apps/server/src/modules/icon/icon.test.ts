@@ -34,7 +34,7 @@ describe('icon list', () => {
     expect(data.list.map((i: { font_class: string }) => i.font_class)).toEqual(['dashboard-outlined', 'dashboard-filled']);
     expect(data.total).toBe(2);
     expect((await get('/admin/admin/icon/list?name=icon-dashboard-filled')).json().data.total).toBe(1);
-    expect((await get('/admin/admin/icon/list?name=zzzz')).json().data).toEqual({ list: [], page: 1, pageSize: 40, total: 0 });
+    expect((await get('/admin/admin/icon/list?name=zzzz')).json().data).toEqual({ list: [], page: 1, pageSize: 40, total: 0, totalExact: true, next: null });
   });
 
   it('refuses a page below 1, naming the field', async () => {

@@ -18,6 +18,7 @@ export const sharedEnUS: MessageTable = {
   'message.offline': 'You are offline now',
   'list.search.placeholder': 'Search keyword',
   'list.total': '{total} items in total',
+  'list.totalMore': 'More than {total} items',
   'list.reload': 'Reload',
   'list.empty': 'No data',
   'permission.denied': 'Sorry, you are not allowed to see this.',

@@ -19,6 +19,7 @@ export const sharedZhCN: MessageTable = {
   'message.offline': '当前处于离线状态',
   'list.search.placeholder': '搜索关键词',
   'list.total': '共 {total} 条',
+  'list.totalMore': '超过 {total} 条',
   'list.reload': '刷新',
   'list.empty': '暂无数据',
   'permission.denied': '抱歉，你无权访问该内容。',
