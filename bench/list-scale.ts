@@ -136,7 +136,7 @@ try {
 
   // The cursor of page 4999, so that "next page" from there is page 5000 by keyset.
   const before = await fetch(`${server.origin}/user/admin/member/list?page=4999&pageSize=10`, { headers: { authorization: token } });
-  const cursor = ((await before.json()) as { data: { next: string } }).data.next;
+  const cursor = ((await before.json()) as { data: { next?: string | null } }).data.next;
 
   console.log(`\nmember/list, ${USERS.toLocaleString('en')} users, PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each:`);
   const rows: Figures[] = [];
@@ -144,7 +144,8 @@ try {
   rows.push(await measure(server, token, 'member/info (no list: the floor)', {}, '/user/admin/member/info'));
   rows.push(await measure(server, token, 'page 1', { page: '1', pageSize: '10' }));
   rows.push(await measure(server, token, 'page 5000 (offset)', { page: '5000', pageSize: '10' }));
-  rows.push(await measure(server, token, 'page 5000 (keyset: after)', { page: '5000', pageSize: '10', after: cursor }));
+  // A server from before keyset paging gives no cursor (the bench also measures older builds).
+  if (cursor) rows.push(await measure(server, token, 'page 5000 (keyset: after)', { page: '5000', pageSize: '10', after: cursor }));
   // A keyword: 7 digits of one user's mobile number (as someone looking a caller up types it); a
   // user name part that matches 11 users at a million (u98700, u987000 ... u987009).
   const g = Math.floor(USERS * 0.4242);
