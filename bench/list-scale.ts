@@ -105,7 +105,7 @@ async function measure(server: RunningServer, token: string, name: string, query
   if (body.code !== 0 || body.data.list?.length === 0) throw new Error(`${name}: ${check.status} ${body.message} (${body.data?.list?.length ?? 0} rows)`);
   const alone = await autocannon({ url: `${server.origin}${path}`, connections: 1, duration: 2, headers: { authorization: token } });
   const result = await autocannon({ url: `${server.origin}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: token } });
-  if (body.data.list) console.log(`  ${name}: ${body.data.list.length} rows of ${body.data.totalExact ? `${body.data.total}` : `more than ${body.data.total}`}`);
+  if (body.data.list) console.log(`  ${name}: ${body.data.list.length} rows of ${body.data.totalExact !== false ? `${body.data.total}` : `more than ${body.data.total}`}`);
   return {
     name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average,
     bad: result.non2xx + result.errors + result.timeouts + alone.non2xx + alone.errors, alone: alone.latency.p50,
@@ -157,7 +157,7 @@ try {
   console.log(`\n| call | alone p50 ms | p50 ms | p99 ms | req/s | limit p99 ms | |`);
   console.log(`|---|---:|---:|---:|---:|---:|---|`);
   for (const r of rows) {
-    const verdict = r.bad > 0 ? `${r.bad} failed` : r.p99 <= BUDGET_MS ? 'within' : 'OVER';
+    const verdict = r.rps === 0 ? 'no answer within the run' : r.bad > 0 ? `${r.bad} failed` : r.p99 <= BUDGET_MS ? 'within' : 'OVER';
     console.log(`| ${r.name} | ${r.alone} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${BUDGET_MS} | ${verdict} |`);
   }
   console.log(`(alone: one connection, 2 s; the others: ${CONNECTIONS} connections, ${SECONDS} s. Load average at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores)`);
