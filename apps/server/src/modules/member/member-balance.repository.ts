@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { memberLedger, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListQuery, OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
 import { openAccessInputSchema } from '@uc/shared/contracts';
 import type { z } from 'zod';

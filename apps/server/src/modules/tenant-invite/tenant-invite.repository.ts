@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ListQuery, TenantInviteEditBody, TenantInviteRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenantInvites, tenantPolicies } from '../../db/schema';
