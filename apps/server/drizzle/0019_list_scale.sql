@@ -1,4 +1,5 @@
 CREATE INDEX "users_live_tenant_id_idx" ON "users" USING btree ("tenant_id","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_deleted_tenant_id_idx" ON "users" USING btree ("tenant_id","id") WHERE "users"."deleted_at" is not null;--> statement-breakpoint
 -- Search that stays fast at a million users (issue 11). like and keyword filters are ILIKE '%text%':
 -- only a trigram index (pg_trgm) answers those without reading every row. Two things must hold:
 --

@@ -161,6 +161,8 @@ export const users = pgTable(
     // The member list's default order over live users (issue 11): page 1 reads ten entries, a deep
     // page skips its offset on this index alone, a keyset page starts at its cursor.
     index('users_live_tenant_id_idx').on(t.tenantId, t.id).where(sql`${t.deletedAt} is null`),
+    // The recycle bin's: the few deleted users of a tenant without reading its live ones.
+    index('users_deleted_tenant_id_idx').on(t.tenantId, t.id).where(sql`${t.deletedAt} is not null`),
     // Search (like and keyword on username, realName, mobile, email) uses trigram indexes that need
     // the pg_trgm extension, so they are created by drizzle/0019_list_scale.sql where it is available.
     // Who holds a private upload (the payment code's file route and the upload sweep); few users have one.
