@@ -10,13 +10,17 @@ CREATE INDEX "users_deleted_tenant_id_idx" ON "users" USING btree ("tenant_id","
 -- 2. Row-level security lets the planner use an index for a condition only if the condition's
 --    function is LEAKPROOF: otherwise the condition could run on another tenant's rows before the
 --    tenant policy filtered them, and tell something about them through an error. texticlike, the
---    function behind ILIKE on text, is not marked so, though its errors ("LIKE pattern must not end
---    with escape character", an unsupported collation) come from the pattern and the column's
---    collation, never from the row's text: the pattern is the caller's own value. Marking it
---    LEAKPROOF (in this database only; pg_proc is per database) lets the trigram index run under the
---    policies, which still decide every row: the index finds candidates, the policy and the rest of
---    the query's conditions keep or drop each one. It needs a superuser; without one it is skipped
---    and the search works under the policies as before, by scanning.
+--    function behind ILIKE on text, is not marked so. Its errors come from the pattern and the
+--    column's collation, except one: a pattern ending in the escape character fails only when the
+--    matching gets that far, that is, only on rows whose text matches what comes before it. This
+--    server never sends such a pattern: every like and keyword pattern is built by escapeLike
+--    (src/lib/list-query.sql.ts), which escapes the escape character (src/lib/list-scale.test.ts
+--    sends a value ending in a backslash). Marking texticlike LEAKPROOF (in this database only;
+--    pg_proc is per database) lets the trigram index run under the policies, which still decide
+--    every row: the index finds candidates, the policy and the rest of the query's conditions keep
+--    or drop each one. The guarantee is the one 0015 states: against queries that forget their
+--    tenant filter, not against arbitrary SQL run as uc_app. It needs a superuser; without one it is
+--    skipped and the search works under the policies as before, by scanning.
 DO $$
 BEGIN
   BEGIN
