@@ -96,7 +96,7 @@ export const listQuerySchema = z.object({
    * Keyset paging: the `next` cursor of the previous page. The page then starts right after that
    * row in the same sort (no offset to skip, so deep pages cost what page 1 costs); `page` is ignored.
    */
-  after: z.string().max(2000, 'after must be at most 2000 characters').regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page').optional(),
+  after: z.string().max(8000, 'after must be at most 8000 characters').regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page').optional(),
 });
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
