@@ -166,11 +166,6 @@ function sortKeys(spec: ListSpec, sort: ParsedSort, tiebreak: readonly Tiebreak[
   return keys;
 }
 
-/** ORDER BY from `sort`, then `tiebreak` so pages never overlap or skip rows. */
-export function listOrderBy(spec: ListSpec, sort: ParsedSort | undefined, tiebreak: readonly Tiebreak[]): SQL[] {
-  return sortKeys(spec, sort ?? [], tiebreak).map((k) => (k.desc ? desc : asc)(k.column));
-}
-
 /*
  * Keyset cursors. A cursor holds the sort key values of the last row of a page (as the database
  * prints them, so a timestamp keeps its microseconds) and the sort it belongs to. The next page is
@@ -184,7 +179,16 @@ interface Cursor {
   v: (string | null)[];
 }
 const signature = (keys: SortKey[]) => keys.map((k) => `${k.desc ? '-' : ''}${k.column.name}`).join(',');
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)?$/;
+
+/** A timestamp as PostgreSQL prints one, with a real calendar day and time (so PostgreSQL never refuses it). */
+function isTimestamp(v: string): boolean {
+  const m = TIMESTAMP.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+}
 
 function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
   return Buffer.from(JSON.stringify({ s: signature(keys), v: values } satisfies Cursor)).toString('base64url');
@@ -210,7 +214,7 @@ function decodeCursor(keys: SortKey[], after: string): (string | number | boolea
     if (typeof v !== 'string' || v.includes('\u0000')) throw wrong(`${k.column.name} is not a value`);
     if (k.type === 'date') {
       // Passed on as printed (microseconds included) once it is clearly a timestamp.
-      if (!TIMESTAMP.test(v) || Number.isNaN(new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime())) throw wrong(`${k.column.name} is not a timestamp`);
+      if (!isTimestamp(v)) throw wrong(`${k.column.name} is not a timestamp`);
       return v;
     }
     try {

@@ -132,6 +132,8 @@ describe('keyset paging', () => {
     expect((await list({ after: 'bm90IGpzb24' })).status).toBe(400);
     const badDate = Buffer.from(JSON.stringify({ s: 'created_at,-id', v: ['2026-13-45 99:00:00+00', '1'] })).toString('base64url');
     expect((await list({ sort: 'createdAt', after: badDate })).status).toBe(400);
+    const february30 = Buffer.from(JSON.stringify({ s: 'created_at,-id', v: ['2026-02-30 00:00:00+00', '1'] })).toString('base64url');
+    expect((await list({ sort: 'createdAt', after: february30 })).status).toBe(400);
   });
 });
 
