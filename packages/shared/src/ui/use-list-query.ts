@@ -67,7 +67,8 @@ export function useListQuery<C extends ListContract>(
       .then((data) => {
         if (request !== latest.current) return;
         const paged = data as Paged<RowOf<C>>;
-        setResult({ rows: paged.list, total: paged.total, totalExact: paged.totalExact, next: paged.next });
+        // A server from before capped totals sends neither field: its totals are exact and it has no cursors.
+        setResult({ rows: paged.list, total: paged.total, totalExact: paged.totalExact ?? true, next: paged.next ?? null });
         setError(null);
       })
       .catch((e: unknown) => request === latest.current && setError(e))
