@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
-import { withTenant } from '../db/tenant-scope';
-import { requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { withTenant, type TenantEpochs } from '../db/tenant-scope';
+import { cachedSession, requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
@@ -27,6 +28,11 @@ export interface CallContext<Q, B> {
   readonly db: Db;
   /** Names the record an administrative write acted on, for the audit log (default: the body's id). */
   auditTarget(target: string | number): void;
+  /**
+   * A value computed from the caller's own user, tenant, roles and menus only (what auth_epochs
+   * covers, drizzle/0020), kept per user until one of those changes; `load` runs in ctx.db.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -69,7 +75,12 @@ export interface RegistrarOptions {
   sessions: SessionPolicy;
   /** Checks every response against the contract's data schema (tests; costs time in production). */
   checkResponses?: boolean;
+  /** Sessions, grants and memos kept between calls (checked against auth_epochs on every call). */
+  auth?: AuthCache;
 }
+
+/** A cached session whose epochs moved: the call starts again from the database. */
+class StaleSession extends Error {}
 
 /**
  * Registers exactly the calls of the contract catalogue: a call without an implementation, an
@@ -93,13 +104,16 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       url: call.path,
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
+        const auth = options.auth;
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
-        const session = call.access === 'public' ? undefined : await requireSession(options.db, token, options.sessions);
-        // The demo account looks but never changes anything: one rule here, for every call.
-        if (session?.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
-        if (session && call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
-        const run = async (db: Db | undefined) => {
-          if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
+        const admit = (session: Session) => {
+          // The demo account looks but never changes anything: one rule here, for every call.
+          if (session.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
+          if (call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
+        };
+        const run = async (session: Session | undefined, db: Db | undefined, epochs: TenantEpochs | undefined) => {
+          const cached = auth && epochs ? { cache: auth, epochs } : undefined;
+          if (session && call.access === 'permission') await requirePermission(db!, session, call.path, cached);
           refuseNul(req.body, 'body');
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
@@ -119,6 +133,15 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             auditTarget(value) {
               target = String(value);
             },
+            async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+              if (!session || !cached) return load();
+              const hit = cached.cache.memo<T>(session, key, cached.epochs);
+              if (hit !== undefined) return hit;
+              // Loaded after the epochs were read (same transaction): stored under them, never fresher.
+              const value = await load();
+              cached.cache.putMemo(session, key, cached.epochs, value);
+              return value;
+            },
             req,
             reply,
           };
@@ -129,7 +152,27 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           }
           return data;
         };
-        const data = session ? await withTenant(options.db, session.tenantId, run) : await run(undefined);
+        const signedIn = async (): Promise<unknown> => {
+          // A cached session counts only if the epochs its transaction reads are the ones it was read
+          // under: any revocation committed since (logout, disable, role change, ...) moved them.
+          const hit = auth ? cachedSession(auth, token) : undefined;
+          if (hit) {
+            try {
+              return await withTenant(options.db, hit.session.tenantId, async (tx, epochs) => {
+                if (!sameEpochs(hit.epochs, epochs)) throw new StaleSession();
+                admit(hit.session);
+                return run(hit.session, tx, epochs);
+              });
+            } catch (err) {
+              if (!(err instanceof StaleSession)) throw err;
+              auth!.dropSession(hit.tokenHash);
+            }
+          }
+          const session = await requireSession(options.db, token, options.sessions, auth);
+          admit(session);
+          return withTenant(options.db, session.tenantId, (tx, epochs) => run(session, tx, epochs));
+        };
+        const data = call.access === 'public' ? await run(undefined, undefined, undefined) : await signedIn();
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);
           if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);
