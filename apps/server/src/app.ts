@@ -39,6 +39,13 @@ import { registerUploadFiles } from './modules/upload/upload-files';
 import { registerMultipart, uploadCalls } from './modules/upload/upload.routes';
 import { scheduleUploadSweep } from './modules/upload/upload-sweep';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's cache of sessions and grants (tests look into it to know it is warm). */
+    authCache: AuthCache;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -86,6 +93,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const auth = new AuthCache();
   const stopAuthEvents = await listenAuthEvents(database, auth, (m) => app.log.warn(m));
   app.addHook('onClose', stopAuthEvents);
+  app.decorate('authCache', auth);
   const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
