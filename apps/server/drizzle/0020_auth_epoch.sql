@@ -7,8 +7,9 @@
 -- to call anything. Each request reads its tenant's and the global counter in the statement that opens
 -- its tenant transaction (src/db/tenant-scope.ts#withTenant) and drops a cached entry whose counters
 -- differ; a counter is bumped under its row lock, so bumps become visible in commit order and a request
--- that starts after a revocation committed always sees the new value. pg_notify('uc_auth', tenant)
--- (delivered at commit to every server LISTENing) only evicts early; correctness does not wait for it.
+-- that starts after a revocation committed always sees the new value. pg_notify('uc_auth',
+-- 'tenant:epoch') is delivered at commit to every server LISTENing: on PostgreSQL it only evicts early
+-- (correctness does not wait for it); PGlite delivers it in process before the commit returns.
 --
 -- Writes that cannot revoke anything do not bump, so the hot paths keep their cache: a new session
 -- (sign-in), a new user, touchSession's last_seen_at and sliding expiry, a user's login counters.
@@ -36,11 +37,14 @@ CREATE OR REPLACE FUNCTION uc_auth_bump(tenant bigint) RETURNS void
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+  now_epoch bigint;
 BEGIN
   INSERT INTO public.auth_epochs AS e (tenant_id, epoch) VALUES (tenant, 1)
-  ON CONFLICT (tenant_id) DO UPDATE SET epoch = e.epoch + 1;
-  -- Identical notifications of one transaction are delivered once, at commit.
-  PERFORM pg_notify('uc_auth', tenant::text);
+  ON CONFLICT (tenant_id) DO UPDATE SET epoch = e.epoch + 1
+  RETURNING epoch INTO now_epoch;
+  -- 'tenant:epoch', delivered at commit to every listener (an entry read under a lower epoch is stale).
+  PERFORM pg_notify('uc_auth', tenant::text || ':' || now_epoch::text);
 END
 $$;
 --> statement-breakpoint

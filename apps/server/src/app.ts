@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
       ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes), ...tenantInviteCalls(),
     ],
-    { db, checkResponses, sessions, auth },
+    { db, checkResponses, sessions, auth, inProcessExact: database.kind === 'pglite' },
   );
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
   registerUploadFiles(app, uploadDir, { db, sessions });

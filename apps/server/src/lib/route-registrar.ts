@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
 import { withTenant, type TenantEpochs } from '../db/tenant-scope';
-import { cachedSession, requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { cachedSession, epochReader, requirePermission, requireSession, type Session } from '../modules/auth/access';
 import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
@@ -28,11 +28,6 @@ export interface CallContext<Q, B> {
   readonly db: Db;
   /** Names the record an administrative write acted on, for the audit log (default: the body's id). */
   auditTarget(target: string | number): void;
-  /**
-   * A value computed from the caller's own user, tenant, roles and menus only (what auth_epochs
-   * covers, drizzle/0020), kept per user until one of those changes; `load` runs in ctx.db.
-   */
-  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -40,14 +35,25 @@ export interface CallContext<Q, B> {
 export interface CallImplementation {
   call: CallContract;
   handle: (ctx: CallContext<unknown, unknown>) => Promise<unknown>;
+  options: ImplementOptions;
+}
+
+export interface ImplementOptions {
+  /**
+   * The answer depends on the caller alone, and only on what auth_epochs covers (drizzle/0020: the
+   * user, the tenant, roles, grants, menus), not on the input: it is kept per caller and, while the
+   * epochs stay the same, answered from memory (GET calls of signed-in callers only).
+   */
+  perCaller?: boolean;
 }
 
 /** Pairs a contract with its handler; the handler's input and output types come from the contract. */
 export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   call: CallContract<Q, B, D>,
   handle: (ctx: CallContext<z.output<Q>, z.output<B>>) => Promise<z.input<D>>,
+  options: ImplementOptions = {},
 ): CallImplementation {
-  return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
+  return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'], options };
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query'): unknown {
@@ -77,6 +83,11 @@ export interface RegistrarOptions {
   checkResponses?: boolean;
   /** Sessions, grants and memos kept between calls (checked against auth_epochs on every call). */
   auth?: AuthCache;
+  /**
+   * Every write to the database is made in this process and its uc_auth notification reaches the
+   * cache before the commit returns (PGlite, auth-events.ts): a perCaller answer needs no epoch read.
+   */
+  inProcessExact?: boolean;
 }
 
 /** A cached session whose epochs moved: the call starts again from the database. */
@@ -91,6 +102,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   for (const impl of implementations) {
     const key = `${impl.call.method} ${impl.call.path}`;
     if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
+    if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session')) throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
     if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
     byKey.set(key, impl);
   }
@@ -98,7 +110,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   if (missing.length > 0) throw new Error(`No implementation for ${missing.join(', ')}: add a handler in apps/server/src/modules`);
 
   registered.set(app, [...byKey.values()].map((i) => i.call));
-  for (const { call, handle } of byKey.values()) {
+  const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
+  for (const { call, handle, options: how } of byKey.values()) {
     app.route({
       method: call.method,
       url: call.path,
@@ -133,19 +146,12 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             auditTarget(value) {
               target = String(value);
             },
-            async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
-              if (!session || !cached) return load();
-              const hit = cached.cache.memo<T>(session, key, cached.epochs);
-              if (hit !== undefined) return hit;
-              // Loaded after the epochs were read (same transaction): stored under them, never fresher.
-              const value = await load();
-              cached.cache.putMemo(session, key, cached.epochs, value);
-              return value;
-            },
             req,
             reply,
           };
           const data = await handle(ctx);
+          // Computed after the epochs were read (same transaction): stored under them, never fresher.
+          if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, data);
           // Every administrative write is audited, in the same transaction as the write itself.
           if (session && db && call.access === 'permission' && call.method !== 'GET') {
             await writeAudit(db, session, { action: call.path, target, fields: fieldsOf(body), ip: req.ip });
@@ -156,6 +162,20 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           // A cached session counts only if the epochs its transaction reads are the ones it was read
           // under: any revocation committed since (logout, disable, role change, ...) moved them.
           const hit = auth ? cachedSession(auth, token) : undefined;
+          if (hit && how.perCaller) {
+            // The answer of a perCaller call is the caller's own, computed in a tenant transaction
+            // under these epochs. With current epochs (read in one statement shared with the calls
+            // waiting now and sent after this one arrived; or, in process, known from notifications
+            // already applied to the cache) it is served without a transaction, as no query runs.
+            const now = epochReads ? await epochReads.epochsOf(hit.session.tenantId) : hit.epochs;
+            const answer = sameEpochs(hit.epochs, now) ? auth!.memo(hit.session, call.path, now) : undefined;
+            if (answer !== undefined) {
+              admit(hit.session);
+              refuseNul(req.query, 'query');
+              parse(call.query, req.query, 'query');
+              return answer;
+            }
+          }
           if (hit) {
             try {
               return await withTenant(options.db, hit.session.tenantId, async (tx, epochs) => {

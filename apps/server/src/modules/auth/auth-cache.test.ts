@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { menus, roleMenus, roles, tenants, userRoles, users } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Session } from './access';
+import { AuthCache } from './auth-cache';
 import { signOpenLogin } from '../open-access/open-login.service';
 import { hashToken } from './token';
 
@@ -181,5 +183,45 @@ describe('a warm cache never outlives a revocation', () => {
       expect((await change(key.id)).json()).toMatchObject({ code: 0 });
       expect(await codeOf(info(key.token))).toBe(61);
     });
+  });
+});
+
+describe('AuthCache', () => {
+  const session: Session = { sessionId: 1, userId: 2, tenantId: 3, username: 'u', isSuperAdmin: false, tenantIsPlatform: false, readOnly: false };
+  const entry = (tenant: string, global = '1') => ({ session, epochs: { tenant, global }, validUntil: performance.now() + 60_000, tenantExpiresAt: null });
+
+  it('refuses an entry read before a notified revocation, even when it is stored after the notification', () => {
+    const cache = new AuthCache();
+    cache.noteEpoch(3, 6n);
+    // A request that read the session under epoch 5 (before the revocation) stores it only now.
+    cache.putSession('h', entry('5'));
+    cache.putPermissions(session, { tenant: '5', global: '1' }, new Set(['/x']));
+    expect(cache.session('h')).toBeUndefined();
+    expect(cache.permissionsOf(session, { tenant: '5', global: '1' })).toBeUndefined();
+    cache.putSession('h', entry('6'));
+    expect(cache.session('h')).toBeDefined();
+    cache.noteEpoch(0, 2n);
+    expect(cache.session('h')).toBeUndefined();
+  });
+
+  it('uses an entry only under the epochs it was read with, and only for its token', () => {
+    const cache = new AuthCache();
+    cache.putPermissions(session, { tenant: '4', global: '1' }, new Set(['/x']));
+    expect(cache.permissionsOf(session, { tenant: '4', global: '1' })).toEqual(new Set(['/x']));
+    expect(cache.permissionsOf(session, { tenant: '5', global: '1' })).toBeUndefined();
+    expect(cache.permissionsOf(session, { tenant: '4', global: '1' })).toBeUndefined();
+    cache.putSession('h', entry('4'));
+    expect(cache.session('other')).toBeUndefined();
+  });
+
+  it('forgets entries past their expiry and beyond its bound, least recently used first', () => {
+    const cache = new AuthCache({ maxEntries: 2 });
+    cache.putSession('expired', { ...entry('1'), validUntil: performance.now() - 1 });
+    expect(cache.session('expired')).toBeUndefined();
+    cache.putSession('a', entry('1'));
+    cache.putSession('b', entry('1'));
+    expect(cache.session('a')).toBeDefined();
+    cache.putSession('c', entry('1'));
+    expect([cache.session('a'), cache.session('b'), cache.session('c')].map(Boolean)).toEqual([true, false, true]);
   });
 });

@@ -80,6 +80,8 @@ export class AuthCache {
   private readonly permissions: Lru<ReadonlySet<string>>;
   private readonly memos: Lru<unknown>;
   private readonly maxAgeMs: number;
+  /** The highest epoch notified per tenant (0: the platform): entries read under a lower one are stale. */
+  private readonly notified = new Map<number, bigint>();
 
   constructor(options: AuthCacheOptions = {}) {
     const max = options.maxEntries ?? 10_000;
@@ -93,7 +95,7 @@ export class AuthCache {
   session(tokenHash: string): CachedSession | undefined {
     const entry = this.sessions.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.value.validUntil <= performance.now()) {
+    if (entry.value.validUntil <= performance.now() || this.outdated(entry)) {
       this.sessions.delete(tokenHash);
       return undefined;
     }
@@ -127,7 +129,16 @@ export class AuthCache {
     this.memos.set(`${userKey(session)}:${key}`, { value, epochs, tenantId: session.tenantId, until: performance.now() + this.maxAgeMs });
   }
 
-  /** A uc_auth notification: the tenant's counter moved (0: the platform's, which every entry uses). */
+  /**
+   * A uc_auth notification: the tenant's counter (0: the platform's, which every entry uses) is now
+   * `epoch`. Entries of the tenant go; one stored later but read before (a request that was already
+   * reading) is refused by its lower epoch.
+   */
+  noteEpoch(tenantId: number, epoch: bigint): void {
+    if (epoch > (this.notified.get(tenantId) ?? 0n)) this.notified.set(tenantId, epoch);
+    this.dropTenant(tenantId);
+  }
+
   dropTenant(tenantId: number): void {
     if (tenantId === 0) return this.clear();
     this.sessions.dropTenant(tenantId);
@@ -145,10 +156,16 @@ export class AuthCache {
     return { sessions: this.sessions.size, permissions: this.permissions.size, memos: this.memos.size };
   }
 
+  private outdated(entry: Entry<unknown>): boolean {
+    const tenant = this.notified.get(entry.tenantId);
+    const global = this.notified.get(0);
+    return (tenant !== undefined && BigInt(entry.epochs.tenant) < tenant) || (global !== undefined && BigInt(entry.epochs.global) < global);
+  }
+
   private valid<T>(lru: Lru<T>, key: string, epochs: AuthEpochs): T | undefined {
     const entry = lru.get(key);
     if (!entry) return undefined;
-    if (!sameEpochs(entry.epochs, epochs)) {
+    if (!sameEpochs(entry.epochs, epochs) || this.outdated(entry)) {
       lru.delete(key);
       return undefined;
     }
@@ -158,3 +175,45 @@ export class AuthCache {
 
 // The session id is part of the key only for sessions; grants and member/info belong to the user.
 const userKey = (session: Session): string => `${session.tenantId}:${session.userId}`;
+
+/**
+ * Reads auth epochs for calls that need nothing else from the database (answers cached per caller),
+ * one statement for all the calls waiting at that moment. A call joins only a read that has not been
+ * sent yet, so the read's snapshot is always later than the call's arrival, hence later than any
+ * revocation whose answer the client had before sending the call: as exact as a read of its own.
+ */
+export class EpochReader {
+  private next: { tenants: Set<number>; done: Promise<Map<number, string>>; resolve(m: Map<number, string>): void; reject(e: unknown): void } | undefined;
+  private sending = false;
+
+  constructor(private readonly read: (tenantIds: number[]) => Promise<Map<number, string>>) {}
+
+  async epochsOf(tenantId: number): Promise<AuthEpochs> {
+    if (!this.next) {
+      let resolve!: (m: Map<number, string>) => void;
+      let reject!: (e: unknown) => void;
+      const done = new Promise<Map<number, string>>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      this.next = { tenants: new Set([0]), done, resolve, reject };
+    }
+    const batch = this.next;
+    batch.tenants.add(tenantId);
+    if (!this.sending) this.send();
+    const epochs = await batch.done;
+    return { tenant: epochs.get(tenantId) ?? '0', global: epochs.get(0) ?? '0' };
+  }
+
+  private send(): void {
+    const batch = this.next;
+    if (!batch) return;
+    this.next = undefined;
+    this.sending = true;
+    this.read([...batch.tenants]).then(batch.resolve, batch.reject).finally(() => {
+      this.sending = false;
+      // Calls that arrived while this read was out wait for a read sent after them.
+      this.send();
+    });
+  }
+}

@@ -3,21 +3,27 @@ import pg from 'pg';
 import type { Database } from '../../db/client';
 import type { AuthCache } from './auth-cache';
 
-/** The channel drizzle/0020's triggers notify, with the tenant id (0: platform-wide) as payload. */
+/** The channel drizzle/0020's triggers notify, with 'tenant:epoch' (tenant 0: platform-wide) as payload. */
 export const AUTH_CHANNEL = 'uc_auth';
 
 const RETRY_MS = 1_000;
 
 /**
- * Drops cached entries as soon as another transaction (on any server) commits a revocation: LISTEN
- * on a dedicated PostgreSQL connection, or PGlite's in-process listen. This is the early path only;
- * each request still compares the epochs (route-registrar.ts), so a notification still in flight, a
- * lost connection or a missed message costs a re-read, never a stale answer. Returns the stopper.
+ * Drops cached entries as soon as a transaction (on any server) commits a revocation.
+ *
+ * - PostgreSQL: LISTEN on a dedicated connection. The early path only: each request still compares
+ *   epochs it reads (route-registrar.ts), so a notification still in flight, a lost connection or a
+ *   missed message costs a re-read, never a stale answer.
+ * - PGlite: its in-process listen, whose callbacks are queued while the committing statement's answer
+ *   is parsed, so they run before that commit returns to the code that made it, hence before its
+ *   response leaves (inProcessExact: the registrar may then skip its own epoch read).
+ *
+ * Returns the stopper.
  */
 export async function listenAuthEvents(database: Database, cache: AuthCache, warn: (message: string) => void): Promise<() => Promise<void>> {
   const onPayload = (payload: string | undefined) => {
-    const tenantId = Number(payload);
-    if (Number.isInteger(tenantId)) cache.dropTenant(tenantId);
+    const match = /^(\d+):(\d+)$/.exec(payload ?? '');
+    if (match) cache.noteEpoch(Number(match[1]), BigInt(match[2]!));
     else cache.clear();
   };
   if (database.kind === 'pglite') {

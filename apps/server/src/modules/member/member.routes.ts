@@ -6,7 +6,7 @@ import { currentUser } from './member.service';
 export function memberCalls(): CallImplementation[] {
   return [
     // Profile, roles and permissions: all covered by auth_epochs, so kept until one of them changes.
-    implement(memberInfoCall, async ({ db, session, memo }) => memo('member/info', () => currentUser(db, session))),
+    implement(memberInfoCall, async ({ db, session }) => currentUser(db, session), { perCaller: true }),
     implement(memberListCall, async ({ db, session, query }) => {
       const { list, total } = await listMembers(db, session, query);
       return { list, page: query.page, pageSize: query.pageSize, total };
