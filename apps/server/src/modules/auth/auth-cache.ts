@@ -178,15 +178,20 @@ const userKey = (session: Session): string => `${session.tenantId}:${session.use
 
 /**
  * Reads auth epochs for calls that need nothing else from the database (answers cached per caller),
- * one statement for all the calls waiting at that moment. A call joins only a read that has not been
- * sent yet, so the read's snapshot is always later than the call's arrival, hence later than any
- * revocation whose answer the client had before sending the call: as exact as a read of its own.
+ * one statement for all the calls that arrived in the same turn of the event loop, at most
+ * `maxInFlight` statements at a time (the others wait and share the next). A call joins only a read
+ * that has not been sent yet, so the read's snapshot is always later than the call's arrival, hence
+ * later than any revocation whose answer the client had before sending it: as exact as a read of its own.
  */
 export class EpochReader {
   private next: { tenants: Set<number>; done: Promise<Map<number, string>>; resolve(m: Map<number, string>): void; reject(e: unknown): void } | undefined;
-  private sending = false;
+  private inFlight = 0;
+  private scheduled = false;
 
-  constructor(private readonly read: (tenantIds: number[]) => Promise<Map<number, string>>) {}
+  constructor(
+    private readonly read: (tenantIds: number[]) => Promise<Map<number, string>>,
+    private readonly maxInFlight = 4,
+  ) {}
 
   async epochsOf(tenantId: number): Promise<AuthEpochs> {
     if (!this.next) {
@@ -200,20 +205,30 @@ export class EpochReader {
     }
     const batch = this.next;
     batch.tenants.add(tenantId);
-    if (!this.sending) this.send();
+    this.schedule();
     const epochs = await batch.done;
     return { tenant: epochs.get(tenantId) ?? '0', global: epochs.get(0) ?? '0' };
+  }
+
+  private schedule(): void {
+    if (this.scheduled || !this.next || this.inFlight >= this.maxInFlight) return;
+    this.scheduled = true;
+    // Calls arriving in this same turn join the batch before it goes.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.send();
+    });
   }
 
   private send(): void {
     const batch = this.next;
     if (!batch) return;
     this.next = undefined;
-    this.sending = true;
+    this.inFlight++;
     this.read([...batch.tenants]).then(batch.resolve, batch.reject).finally(() => {
-      this.sending = false;
-      // Calls that arrived while this read was out wait for a read sent after them.
-      this.send();
+      this.inFlight--;
+      // Calls that arrived while the reads were out wait for a read sent after them.
+      this.schedule();
     });
   }
 }
