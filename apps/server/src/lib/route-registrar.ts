@@ -161,31 +161,38 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const signedIn = async (): Promise<unknown> => {
           // A cached session counts only if the epochs its transaction reads are the ones it was read
           // under: any revocation committed since (logout, disable, role change, ...) moved them.
-          const hit = auth ? cachedSession(auth, token) : undefined;
+          let hit = auth ? cachedSession(auth, token) : undefined;
           if (hit && how.perCaller) {
             // The answer of a perCaller call is the caller's own, computed in a tenant transaction
             // under these epochs. With current epochs (read in one statement shared with the calls
             // waiting now and sent after this one arrived; or, in process, known from notifications
             // already applied to the cache) it is served without a transaction, as no query runs.
             const now = epochReads ? await epochReads.epochsOf(hit.session.tenantId) : hit.epochs;
-            const answer = sameEpochs(hit.epochs, now) ? auth!.memo(hit.session, call.path, now) : undefined;
-            if (answer !== undefined) {
-              admit(hit.session);
-              refuseNul(req.query, 'query');
-              parse(call.query, req.query, 'query');
-              return answer;
+            if (!sameEpochs(hit.epochs, now)) {
+              // Something was revoked or changed in the tenant since: read the session again.
+              auth!.dropSession(hit.tokenHash);
+              hit = undefined;
+            } else {
+              const answer = auth!.memo(hit.session, call.path, now);
+              if (answer !== undefined) {
+                admit(hit.session);
+                refuseNul(req.query, 'query');
+                parse(call.query, req.query, 'query');
+                return answer;
+              }
             }
           }
           if (hit) {
+            const cachedHit = hit;
             try {
-              return await withTenant(options.db, hit.session.tenantId, async (tx, epochs) => {
-                if (!sameEpochs(hit.epochs, epochs)) throw new StaleSession();
-                admit(hit.session);
-                return run(hit.session, tx, epochs);
+              return await withTenant(options.db, cachedHit.session.tenantId, async (tx, epochs) => {
+                if (!sameEpochs(cachedHit.epochs, epochs)) throw new StaleSession();
+                admit(cachedHit.session);
+                return run(cachedHit.session, tx, epochs);
               });
             } catch (err) {
               if (!(err instanceof StaleSession)) throw err;
-              auth!.dropSession(hit.tokenHash);
+              auth!.dropSession(cachedHit.tokenHash);
             }
           }
           const session = await requireSession(options.db, token, options.sessions, auth);
