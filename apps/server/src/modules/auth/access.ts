@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
 import { EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
@@ -125,9 +126,21 @@ export async function requirePermission(db: Db, session: Session, path: string, 
 /**
  * Batched reads of auth_epochs for answers served from memory (auth-cache.ts#EpochReader). Runs on
  * the system connection (reviewed bypass): it reads counters only, for tenants the sessions named.
+ * On node-postgres it is a named statement, prepared once per connection (the hot path of member/info).
  */
-export const epochReader = (db: Db): EpochReader =>
-  new EpochReader(async (tenantIds) => {
+export const epochReader = (db: Db): EpochReader => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return new EpochReader(async (tenantIds) => {
+      const result = await client.query<{ id: number; epoch: string }>({
+        name: 'uc_auth_epochs',
+        text: 'select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id = any($1::bigint[])',
+        values: [tenantIds],
+      });
+      return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
+    });
+  }
+  return new EpochReader(async (tenantIds) => {
     // Bound one by one: an array parameter (= any($1)) costs PGlite ten times as much.
     const ids = sql.join(tenantIds.map((id) => sql`${id}`), sql`, `);
     const result = (await db.execute(sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`)) as unknown as {
@@ -135,3 +148,4 @@ export const epochReader = (db: Db): EpochReader =>
     };
     return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
   });
+};
