@@ -15,7 +15,8 @@ import type { Db } from './client';
  *   the system connection, before the first tenant transaction opens (PGlite has one connection).
  * - The system connection (Database.db, no role switch) is the reviewed bypass, used only where no
  *   tenant is known yet: migrations, seed, sign-in (user names are global), the token lookup of
- *   requireSession, captcha and SMS codes, rate limits. Each such use says so in a comment.
+ *   requireSession, the auth_epochs counter reads of answers served from memory (access.ts
+ *   epochReader), captcha and SMS codes, rate limits. Each such use says so in a comment.
  */
 
 const secretOfDatabase = new WeakMap<Db, Promise<string>>();
