@@ -12,6 +12,8 @@ import { registerCalls } from './lib/route-registrar';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerStaticHosting } from './lib/static-hosting';
 import { accountCalls } from './modules/account/account.routes';
+import { AuthCache } from './modules/auth/auth-cache';
+import { listenAuthEvents } from './modules/auth/auth-events';
 import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
@@ -36,6 +38,13 @@ import { siteCalls } from './modules/site/site.routes';
 import { registerUploadFiles } from './modules/upload/upload-files';
 import { registerMultipart, uploadCalls } from './modules/upload/upload.routes';
 import { scheduleUploadSweep } from './modules/upload/upload-sweep';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's cache of sessions and grants (tests look into it to know it is warm). */
+    authCache: AuthCache;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -79,6 +88,12 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   const icons = new IconCatalogue(iconFontDir());
   const sessions = { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours };
+  // Sessions and grants in memory, checked against auth_epochs on every call and dropped early by
+  // uc_auth notifications from every server on the database (modules/auth/auth-cache.ts).
+  const auth = new AuthCache();
+  const stopAuthEvents = await listenAuthEvents(database, auth, (m) => app.log.warn(m));
+  app.addHook('onClose', stopAuthEvents);
+  app.decorate('authCache', auth);
   const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
@@ -87,7 +102,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
       ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes), ...tenantInviteCalls(),
     ],
-    { db, checkResponses, sessions },
+    { db, checkResponses, sessions, auth, inProcessExact: database.kind === 'pglite' },
   );
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
   registerUploadFiles(app, uploadDir, { db, sessions });

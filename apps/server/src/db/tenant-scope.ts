@@ -15,7 +15,8 @@ import type { Db } from './client';
  *   the system connection, before the first tenant transaction opens (PGlite has one connection).
  * - The system connection (Database.db, no role switch) is the reviewed bypass, used only where no
  *   tenant is known yet: migrations, seed, sign-in (user names are global), the token lookup of
- *   requireSession, captcha and SMS codes, rate limits. Each such use says so in a comment.
+ *   requireSession, the auth_epochs counter reads of answers served from memory (access.ts
+ *   epochReader), captcha and SMS codes, rate limits. Each such use says so in a comment.
  */
 
 const secretOfDatabase = new WeakMap<Db, Promise<string>>();
@@ -43,15 +44,31 @@ export interface TenantCaller {
   tenantIsPlatform: boolean;
 }
 
-/** Runs `fn` in a transaction as uc_app with app.tenant_id set: other tenants' rows do not exist for it. */
-export async function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+/** The auth_epochs counters (drizzle/0020) a tenant transaction read as it opened, as text. */
+export interface TenantEpochs {
+  tenant: string;
+  global: string;
+}
+
+/**
+ * Runs `fn` in a transaction as uc_app with app.tenant_id set: other tenants' rows do not exist for it.
+ * `fn` also gets the tenant's and the platform's auth epochs, read in the same round trip, so cached
+ * authorisation can be checked against them (route-registrar.ts) without a statement of its own.
+ */
+export async function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db, epochs: TenantEpochs) => Promise<T>): Promise<T> {
   const secret = await crossTenantSecret(db);
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // One round trip: set_config(..., true) is SET LOCAL, undone at the end of the transaction.
-    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'uc_app', true)`);
+    const opened = (await tx.execute(sql`
+      select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'uc_app', true),
+        coalesce((select e.epoch from auth_epochs e where e.tenant_id = ${tenantId}), 0)::text as tenant_epoch,
+        coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text as global_epoch`)) as unknown as {
+      rows: { tenant_epoch: string; global_epoch: string }[];
+    };
+    const row = opened.rows[0]!;
     secretOfTransaction.set(tx, secret);
-    return fn(tx);
+    return fn(tx, { tenant: row.tenant_epoch, global: row.global_epoch });
   });
 }
 

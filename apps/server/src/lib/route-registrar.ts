@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
-import { withTenant } from '../db/tenant-scope';
-import { requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { withTenant, type TenantEpochs } from '../db/tenant-scope';
+import { cachedSession, epochReader, requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
@@ -34,14 +35,25 @@ export interface CallContext<Q, B> {
 export interface CallImplementation {
   call: CallContract;
   handle: (ctx: CallContext<unknown, unknown>) => Promise<unknown>;
+  options: ImplementOptions;
+}
+
+export interface ImplementOptions {
+  /**
+   * The answer depends on the caller alone, and only on what auth_epochs covers (drizzle/0020: the
+   * user, the tenant, roles, grants, menus), not on the input: it is kept per caller and, while the
+   * epochs stay the same, answered from memory (GET calls of signed-in callers only).
+   */
+  perCaller?: boolean;
 }
 
 /** Pairs a contract with its handler; the handler's input and output types come from the contract. */
 export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   call: CallContract<Q, B, D>,
   handle: (ctx: CallContext<z.output<Q>, z.output<B>>) => Promise<z.input<D>>,
+  options: ImplementOptions = {},
 ): CallImplementation {
-  return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'] };
+  return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'], options };
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query'): unknown {
@@ -69,7 +81,17 @@ export interface RegistrarOptions {
   sessions: SessionPolicy;
   /** Checks every response against the contract's data schema (tests; costs time in production). */
   checkResponses?: boolean;
+  /** Sessions, grants and memos kept between calls (checked against auth_epochs on every call). */
+  auth?: AuthCache;
+  /**
+   * Every write to the database is made in this process and its uc_auth notification reaches the
+   * cache before the commit returns (PGlite, auth-events.ts): a perCaller answer needs no epoch read.
+   */
+  inProcessExact?: boolean;
 }
+
+/** A cached session whose epochs moved: the call starts again from the database. */
+class StaleSession extends Error {}
 
 /**
  * Registers exactly the calls of the contract catalogue: a call without an implementation, an
@@ -80,6 +102,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   for (const impl of implementations) {
     const key = `${impl.call.method} ${impl.call.path}`;
     if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
+    if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session')) throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
     if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
     byKey.set(key, impl);
   }
@@ -87,19 +110,23 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   if (missing.length > 0) throw new Error(`No implementation for ${missing.join(', ')}: add a handler in apps/server/src/modules`);
 
   registered.set(app, [...byKey.values()].map((i) => i.call));
-  for (const { call, handle } of byKey.values()) {
+  const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
+  for (const { call, handle, options: how } of byKey.values()) {
     app.route({
       method: call.method,
       url: call.path,
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
+        const auth = options.auth;
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
-        const session = call.access === 'public' ? undefined : await requireSession(options.db, token, options.sessions);
-        // The demo account looks but never changes anything: one rule here, for every call.
-        if (session?.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
-        if (session && call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
-        const run = async (db: Db | undefined) => {
-          if (session && call.access === 'permission') await requirePermission(db!, session, call.path);
+        const admit = (session: Session) => {
+          // The demo account looks but never changes anything: one rule here, for every call.
+          if (session.readOnly && call.method !== 'GET') throw forbidden(DEMO_READ_ONLY);
+          if (call.platformOnly && !session.tenantIsPlatform) throw forbidden(PLATFORM_ONLY);
+        };
+        const run = async (session: Session | undefined, db: Db | undefined, epochs: TenantEpochs | undefined) => {
+          const cached = auth && epochs ? { cache: auth, epochs } : undefined;
+          if (session && call.access === 'permission') await requirePermission(db!, session, call.path, cached);
           refuseNul(req.body, 'body');
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
@@ -123,13 +150,56 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             reply,
           };
           const data = await handle(ctx);
+          // Computed after the epochs were read (same transaction): stored under them, never fresher.
+          if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, data);
           // Every administrative write is audited, in the same transaction as the write itself.
           if (session && db && call.access === 'permission' && call.method !== 'GET') {
             await writeAudit(db, session, { action: call.path, target, fields: fieldsOf(body), ip: req.ip });
           }
           return data;
         };
-        const data = session ? await withTenant(options.db, session.tenantId, run) : await run(undefined);
+        const signedIn = async (): Promise<unknown> => {
+          // A cached session counts only if the epochs its transaction reads are the ones it was read
+          // under: any revocation committed since (logout, disable, role change, ...) moved them.
+          let hit = auth ? cachedSession(auth, token) : undefined;
+          if (hit && how.perCaller) {
+            // The answer of a perCaller call is the caller's own, computed in a tenant transaction
+            // under these epochs. With current epochs (read in one statement shared with the calls
+            // waiting now and sent after this one arrived; or, in process, known from notifications
+            // already applied to the cache) it is served without a transaction, as no query runs.
+            const now = epochReads ? await epochReads.epochsOf(hit.session.tenantId) : hit.epochs;
+            if (!sameEpochs(hit.epochs, now)) {
+              // Something was revoked or changed in the tenant since: read the session again.
+              auth!.dropSession(hit.tokenHash);
+              hit = undefined;
+            } else {
+              const answer = auth!.memo(hit.session, call.path, now);
+              if (answer !== undefined) {
+                admit(hit.session);
+                refuseNul(req.query, 'query');
+                parse(call.query, req.query, 'query');
+                return answer;
+              }
+            }
+          }
+          if (hit) {
+            const cachedHit = hit;
+            try {
+              return await withTenant(options.db, cachedHit.session.tenantId, async (tx, epochs) => {
+                if (!sameEpochs(cachedHit.epochs, epochs)) throw new StaleSession();
+                admit(cachedHit.session);
+                return run(cachedHit.session, tx, epochs);
+              });
+            } catch (err) {
+              if (!(err instanceof StaleSession)) throw err;
+              auth!.dropSession(cachedHit.tokenHash);
+            }
+          }
+          const session = await requireSession(options.db, token, options.sessions, auth);
+          admit(session);
+          return withTenant(options.db, session.tenantId, (tx, epochs) => run(session, tx, epochs));
+        };
+        const data = call.access === 'public' ? await run(undefined, undefined, undefined) : await signedIn();
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);
           if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);

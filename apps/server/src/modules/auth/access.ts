@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
+import { EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
 import { findLiveSession, touchSession, type SessionPolicy } from './session.repository';
 import { hashToken } from './token';
 
-/** The signed-in caller, read from the database on every request (a revocation counts at once). */
+/**
+ * The signed-in caller, read from the database or from the AuthCache; a cached one is used only after
+ * the request's auth epochs matched (route-registrar.ts), so a revocation counts at the next call.
+ */
 export interface Session {
   sessionId: number;
   userId: number;
@@ -22,14 +27,15 @@ const ENABLED = 1;
  * The session of a token, or a 61 (not signed in, disabled user) / 60 (tenant disabled or expired)
  * error. Runs on the system connection (reviewed bypass): the tenant is what it finds out.
  */
-export async function requireSession(db: Db, token: string | null, policy: SessionPolicy): Promise<Session> {
+export async function requireSession(db: Db, token: string | null, policy: SessionPolicy, cache?: AuthCache): Promise<Session> {
   if (!token) throw notSignedIn();
-  const row = await findLiveSession(db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const row = await findLiveSession(db, tokenHash);
   if (!row) throw notSignedIn('Your session has expired or was ended: please sign in again');
   if (row.userStatus !== ENABLED) throw notSignedIn('Your account is disabled: ask an administrator to enable it');
   if (row.tenantStatus !== ENABLED || (row.tenantExpiresAt && row.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(db, row.sessionId, policy);
-  return {
+  const session: Session = {
     sessionId: row.sessionId,
     userId: row.userId,
     tenantId: row.tenantId,
@@ -38,6 +44,32 @@ export async function requireSession(db: Db, token: string | null, policy: Sessi
     tenantIsPlatform: row.tenantIsPlatform,
     readOnly: row.readOnly,
   };
+  // The epochs come from the same snapshot as the row: a revocation committed after it moves them.
+  cache?.putSession(tokenHash, {
+    session,
+    epochs: { tenant: row.tenantEpoch, global: row.globalEpoch },
+    // Expiry by the database clock, counted on this process's monotonic clock (no skew between hosts).
+    validUntil: performance.now() + (row.expiresAt.getTime() - row.dbNow.getTime()),
+    tenantExpiresAt: row.tenantExpiresAt?.getTime() ?? null,
+  });
+  return session;
+}
+
+/**
+ * The cached session of a token, if one is held and its tenant licence has not run out since; the
+ * caller must still compare its epochs with the request's (route-registrar.ts) before trusting it.
+ * Anything doubtful returns undefined, and requireSession answers from the database.
+ */
+export function cachedSession(cache: AuthCache, token: string | null): { tokenHash: string; session: Session; epochs: AuthEpochs } | undefined {
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  const hit = cache.session(tokenHash);
+  if (!hit) return undefined;
+  if (hit.tenantExpiresAt !== null && hit.tenantExpiresAt <= Date.now()) {
+    cache.dropSession(tokenHash);
+    return undefined;
+  }
+  return { tokenHash, session: hit.session, epochs: hit.epochs };
 }
 
 /**
@@ -61,8 +93,59 @@ export async function hasPermission(db: Db, session: Session, path: string): Pro
   return result.rows.length > 0;
 }
 
-export async function requirePermission(db: Db, session: Session, path: string): Promise<void> {
-  if (!(await hasPermission(db, session, path))) {
+/** Every permission path the user's enabled roles grant through enabled menus (hasPermission's rule). */
+export async function grantedPaths(db: Db, session: Session): Promise<Set<string>> {
+  const result = (await db.execute(sql`
+    select distinct p.path from menus m
+    cross join lateral unnest(string_to_array(replace(m.permissions, ' ', ''), ',')) as p(path)
+    where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})`)) as unknown as { rows: { path: string }[] };
+  return new Set(result.rows.map((r) => r.path));
+}
+
+/**
+ * With a cache and the epochs the request read in its own transaction (`db`), the user's granted paths
+ * are read once and kept until the epochs move; without, one query as before.
+ */
+export async function requirePermission(db: Db, session: Session, path: string, cached?: { cache: AuthCache; epochs: AuthEpochs }): Promise<void> {
+  let allowed: boolean;
+  if (session.isSuperAdmin) allowed = true;
+  else if (cached) {
+    let paths = cached.cache.permissionsOf(session, cached.epochs);
+    if (!paths) {
+      // Read after the epochs (same transaction, later statement): stored under them, never fresher.
+      paths = await grantedPaths(db, session);
+      cached.cache.putPermissions(session, cached.epochs, paths);
+    }
+    allowed = paths.has(path);
+  } else allowed = await hasPermission(db, session, path);
+  if (!allowed) {
     throw forbidden(`You do not have permission to call ${path}: ask an administrator to grant it to your role`);
   }
 }
+
+/**
+ * Batched reads of auth_epochs for answers served from memory (auth-cache.ts#EpochReader). Runs on
+ * the system connection (reviewed bypass): it reads counters only, for tenants the sessions named.
+ * On node-postgres it is a named statement, prepared once per connection (the hot path of member/info).
+ */
+export const epochReader = (db: Db): EpochReader => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return new EpochReader(async (tenantIds) => {
+      const result = await client.query<{ id: number; epoch: string }>({
+        name: 'uc_auth_epochs',
+        text: 'select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id = any($1::bigint[])',
+        values: [tenantIds],
+      });
+      return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
+    });
+  }
+  return new EpochReader(async (tenantIds) => {
+    // Bound one by one: an array parameter (= any($1)) costs PGlite ten times as much.
+    const ids = sql.join(tenantIds.map((id) => sql`${id}`), sql`, `);
+    const result = (await db.execute(sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`)) as unknown as {
+      rows: { id: number; epoch: string }[];
+    };
+    return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
+  });
+};

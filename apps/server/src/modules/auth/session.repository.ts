@@ -14,6 +14,12 @@ export interface SessionRow {
   tenantIsPlatform: boolean;
   lastSeenAt: Date;
   readOnly: boolean;
+  expiresAt: Date;
+  /** The database clock when the row was read (expiries are by that clock). */
+  dbNow: Date;
+  /** The tenant's and the platform's auth_epochs as of this read (same snapshot), as text. */
+  tenantEpoch: string;
+  globalEpoch: string;
 }
 
 /** The live session of a token hash (not revoked, not expired, user not deleted), with user and tenant. */
@@ -31,6 +37,10 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
       tenantIsPlatform: tenants.isPlatform,
       lastSeenAt: sessions.lastSeenAt,
       readOnly: sessions.readOnly,
+      expiresAt: sessions.expiresAt,
+      dbNow: sql<Date>`now()`.mapWith((v: string | Date) => new Date(v)),
+      tenantEpoch: sql<string>`coalesce((select e.epoch from auth_epochs e where e.tenant_id = ${sessions.tenantId}), 0)::text`,
+      globalEpoch: sql<string>`coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))

@@ -5,7 +5,8 @@ import { currentUser } from './member.service';
 
 export function memberCalls(): CallImplementation[] {
   return [
-    implement(memberInfoCall, async ({ db, session }) => currentUser(db, session)),
+    // Profile, roles and permissions: all covered by auth_epochs, so kept until one of them changes.
+    implement(memberInfoCall, async ({ db, session }) => currentUser(db, session), { perCaller: true }),
     implement(memberListCall, async ({ db, session, query }) => {
       return { ...(await listMembers(db, session, query)), page: query.page, pageSize: query.pageSize };
     }),
