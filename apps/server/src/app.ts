@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ALL_CALLS } from '@uc/shared/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling } from './lib/error-handler';
+import { registerOverloadGuard } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -61,6 +63,16 @@ export async function buildApp({ config, database, logger, checkResponses = fals
 
   // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
   installErrorHandling(app);
+  // 1b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting, then 503 with
+  //     Retry-After; a call whose client disconnects has its statements cancelled. Files are not limited.
+  const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
+  const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 4 : database.connections);
+  registerOverloadGuard(app, {
+    concurrency,
+    queue: config.requestQueue ?? 2 * concurrency,
+    limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
+    cancel: (owner) => database.cancelQueries(owner),
+  });
   // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
   await registerSecurityHeaders(app);
   // 3. gzip/brotli for API answers and the built console.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,7 +20,31 @@ export interface Database {
   close(): Promise<void>;
   /** Runs `fn` holding the database-wide start-up lock (migrations and seed of concurrent instances). */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Connections that can run statements at once: the request concurrency is sized from it (lib/overload.ts). */
+  connections: number;
+  /**
+   * Cancels the statements running for `owner` (its HTTP client went away); resolves to how many it
+   * cancelled. PGlite runs a statement synchronously on the main thread, so there is nothing left to
+   * cancel by the time anyone could ask: 0.
+   */
+  cancelQueries(owner: QueryOwner): Promise<number>;
 }
+
+export interface DatabaseOptions {
+  /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels a longer statement (error 57014); start-up is exempt. */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The database connections one HTTP request is using, so its statements can be cancelled when its
+ * client disconnects. lib/overload.ts runs each API request inside `runAsQueryOwner`; the pool below
+ * notes which connection a statement was sent on and forgets it when the connection goes back.
+ */
+export class QueryOwner {
+  readonly connections = new Set<pg.Client>();
+}
+const currentOwner = new AsyncLocalStorage<QueryOwner>();
+export const runAsQueryOwner = <T>(owner: QueryOwner, fn: () => T): T => currentOwner.run(owner, fn);
 
 /** Embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -33,13 +58,48 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     close: () => client.close(),
     // One process owns a PGlite directory, so there is nobody to race with.
     withStartupLock: (fn) => fn(db),
+    connections: 1,
+    cancelQueries: () => Promise.resolve(0),
   };
 }
 
 const STARTUP_LOCK = 873_401_002;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+const POOL_SIZE = 20;
+
+/** The connection a statement goes out on, with the request that sent it (see QueryOwner). */
+const ownerOfConnection = new WeakMap<pg.Client, QueryOwner>();
+class OwnedClient extends pg.Client {}
+OwnedClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const owner = currentOwner.getStore();
+  if (owner) {
+    owner.connections.add(this);
+    ownerOfConnection.set(this, owner);
+  }
+  return (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+export async function openPostgres(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const timeout = options.statementTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    Client: OwnedClient,
+    // Both are session settings sent when the connection opens, so every statement of the app has them.
+    statement_timeout: timeout,
+    // A transaction only waits on the server's own code between statements: a longer wait is a stuck
+    // request holding locks and a connection, which PostgreSQL ends.
+    idle_in_transaction_session_timeout: Math.max(timeout, 1000),
+  });
+  // pool.query runs its statement from the callback of pool.connect, which a connection handed back by
+  // another request calls in that request's async context: bind it to the caller's, so the statement is
+  // noted under the request that sent it.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => (callback ? connect(AsyncResource.bind(callback)) : connect())) as typeof pool.connect;
+  pool.on('release', (_err: Error | undefined, client: pg.Client) => {
+    ownerOfConnection.get(client)?.connections.delete(client);
+    ownerOfConnection.delete(client);
+  });
   // An idle connection the server ends (restart, failover, DROP DATABASE) is an 'error' event on the
   // pool; unhandled, it would crash the process. The pool replaces the connection on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
@@ -59,11 +119,32 @@ export async function openPostgres(url: string): Promise<Database> {
       // An advisory lock lives on one connection: hold it on a dedicated client for the whole run.
       const client = await pool.connect();
       try {
+        // Migrations (an index over a large table) and waiting for another instance's lock may take
+        // longer than a request's statement: no timeout while starting up.
+        await client.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
         return await fn(drizzlePg({ client, schema }) as unknown as Db);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        await client.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout').catch(() => undefined);
         client.release();
+      }
+    },
+    connections: POOL_SIZE,
+    async cancelQueries(owner) {
+      const pids = [...owner.connections].map((c) => (c as unknown as { processID: number | null }).processID).filter((p): p is number => !!p);
+      if (pids.length === 0) return 0;
+      // On a connection of its own: the pool may be full, which is when cancelling matters most.
+      const canceller = new pg.Client({ connectionString: url });
+      try {
+        await canceller.connect();
+        const result = await canceller.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where pid = any($1::int[]) and state = 'active' and pg_cancel_backend(pid)`,
+          [pids],
+        );
+        return result.rows[0]?.n ?? 0;
+      } finally {
+        await canceller.end().catch(() => undefined);
       }
     },
   };

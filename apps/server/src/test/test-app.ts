@@ -28,7 +28,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
   const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: options.webDir ?? join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...options.env });
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = await openTestDatabase(undefined, { statementTimeoutMs: config.statementTimeoutMs });
   await database.withStartupLock(async (db) => {
     await runMigrations(database, db);
     await seed(db, { adminPassword: ADMIN_PASSWORD, log: quiet });

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '@uc/shared/contracts';
+import { QueryOwner, runAsQueryOwner } from '../db/client';
+import { fail } from './envelope';
+
+/*
+ * Overload: past what the database can serve, waiting requests only make every answer slower (one
+ * overloaded run left 28 statements running and a page-1 request waiting 45 s). So:
+ * - at most `concurrency` API requests run at once (each holds a database connection while it runs),
+ * - at most `queue` more wait for a slot, first come first served,
+ * - any further request answers 503 with Retry-After at once, which a client can act on,
+ * - a request whose client goes away leaves the queue, or has its running statement cancelled.
+ * Static files and anything `limits` does not pick pass untouched.
+ */
+
+export const BUSY_MESSAGE = 'The server is busy with other requests right now: please try again in a moment';
+
+export interface OverloadOptions {
+  concurrency: number;
+  queue: number;
+  /** Whether a request reaches the database and so takes a slot (the API calls). */
+  limits(req: FastifyRequest): boolean;
+  /** Cancels the statements of a request whose client disconnected before its answer (Database.cancelQueries). */
+  cancel(owner: QueryOwner): Promise<unknown>;
+  retryAfterSeconds?: number;
+}
+
+export interface OverloadState {
+  readonly running: number;
+  readonly waiting: number;
+}
+
+/** Registers the guard as the first onRequest hook; returns its live counts (tests, diagnostics). */
+export function registerOverloadGuard(app: FastifyInstance, options: OverloadOptions): OverloadState {
+  const { concurrency, queue } = options;
+  const retryAfter = String(options.retryAfterSeconds ?? 1);
+  let running = 0;
+  // A Set keeps insertion order (first in, first served) and drops a leaver in O(1).
+  const waiting = new Set<() => void>();
+  const finishOf = new WeakMap<FastifyRequest, () => void>();
+
+  const startNext = () => {
+    const next = waiting.values().next();
+    if (next.done) return;
+    waiting.delete(next.value);
+    next.value();
+  };
+
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!options.limits(req)) return done();
+    if (running >= concurrency && waiting.size >= queue) {
+      void reply.code(503).header('Retry-After', retryAfter).send(fail(ResultCode.error, BUSY_MESSAGE));
+      return;
+    }
+    const owner = new QueryOwner();
+    let state: 'waiting' | 'running' | 'finished' = 'waiting';
+    const start = () => {
+      state = 'running';
+      running += 1;
+      // The handler and every statement it sends run as this request's, so they can be cancelled.
+      runAsQueryOwner(owner, () => done());
+    };
+    const finish = () => {
+      if (state === 'running') {
+        running -= 1;
+        startNext();
+      } else if (state === 'waiting') {
+        waiting.delete(start);
+      }
+      state = 'finished';
+    };
+    finishOf.set(req, finish);
+    reply.raw.once('close', () => {
+      // Closed before the whole answer went out: the client is gone, nobody will read the result.
+      if (state === 'running' && !reply.raw.writableFinished) {
+        options.cancel(owner).catch((err: unknown) => req.log.warn({ err }, 'could not cancel the statements of a disconnected request'));
+      }
+      finish();
+    });
+    if (running < concurrency) start();
+    else waiting.add(start);
+  });
+  // The answer is out: the slot goes to the next request (also where 'close' is not emitted, as under inject).
+  app.addHook('onResponse', (req, _reply, done) => {
+    finishOf.get(req)?.();
+    done();
+  });
+
+  return {
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.size;
+    },
+  };
+}
