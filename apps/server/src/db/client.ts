@@ -1,10 +1,15 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { serverRoot } from '../lib/server-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,10 +51,31 @@ export class QueryOwner {
 const currentOwner = new AsyncLocalStorage<QueryOwner>();
 export const runAsQueryOwner = <T>(owner: QueryOwner, fn: () => T): T => currentOwner.run(owner, fn);
 
+/*
+ * PGlite's memory (measured with bench/memory.ts): the WebAssembly heap holds PostgreSQL's shared
+ * buffers, 128 MB by default; 16 MB is plenty for a user centre's working set and keeps the heap at
+ * its 128 MiB minimum. And creating a new data directory runs initdb, whose memory the process keeps
+ * (about 400 MiB more RSS for as long as it runs, closing PGlite does not give it back), so a new
+ * directory is created by a short child process and the server only ever opens an existing one.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Creates the PGlite data directory `dataDir` (initdb) in a child process that exits afterwards. */
+async function initPgliteDir(dataDir: string): Promise<void> {
+  const pglite = createRequire(join(serverRoot(), 'package.json')).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
+  await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 16 * 1024 * 1024 }).catch((err: Error & { stderr?: string }) => {
+    throw new Error(`Cannot create the embedded database in ${dataDir}: ${err.stderr?.trim() || err.message}. Check that DATA_DIR is writable and has free space`);
+  });
+}
+
 /** Embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
