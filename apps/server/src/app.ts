@@ -63,13 +63,15 @@ export async function buildApp({ config, database, logger, checkResponses = fals
 
   // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
   installErrorHandling(app);
-  // 1b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting, then 503 with
-  //     Retry-After; a call whose client disconnects has its statements cancelled. Files are not limited.
+  // 1b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting (each at most
+  //     REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has its
+  //     statements cancelled. Files are not limited.
   const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
   const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 4 : database.connections);
   registerOverloadGuard(app, {
     concurrency,
     queue: config.requestQueue ?? 2 * concurrency,
+    maxWaitMs: config.requestQueueWaitMs,
     limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
     cancel: (owner) => database.cancelQueries(owner),
   });

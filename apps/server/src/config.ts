@@ -32,6 +32,7 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'STATEMENT_TIMEOUT_MS', default: '5000', description: 'Longest a single database statement may run (milliseconds) before PostgreSQL cancels it and the request answers 503; also the longest a transaction may sit idle. Enforced by PostgreSQL; the embedded PGlite cannot interrupt a running statement.' },
   { name: 'REQUEST_CONCURRENCY', default: '(pool size)', description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 4 on the single-connection PGlite.' },
   { name: 'REQUEST_QUEUE', default: '(2 x concurrency)', description: 'API requests that may wait for a free slot (unset: twice REQUEST_CONCURRENCY); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
+  { name: 'REQUEST_QUEUE_WAIT_MS', default: '50', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
   { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
 ];
 
@@ -98,6 +99,7 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: optional(intVar('STATEMENT_TIMEOUT_MS', 5000, 10, 3_600_000)),
   REQUEST_CONCURRENCY: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
   REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', 'twice REQUEST_CONCURRENCY', 0, 100_000)),
+  REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 50, 1, 600_000)),
   DEMO_MODE: optional(
     z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' }).transform((v) => ['true', '1', 'on'].includes(v)),
   ),
@@ -145,6 +147,7 @@ export interface Config {
   /** REQUEST_CONCURRENCY and REQUEST_QUEUE (lib/overload.ts); undefined: sized from the database. */
   requestConcurrency: number | undefined;
   requestQueue: number | undefined;
+  requestQueueWaitMs: number;
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     requestConcurrency: e.REQUEST_CONCURRENCY,
     requestQueue: e.REQUEST_QUEUE,
+    requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 50,
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

@@ -3,12 +3,13 @@ import type { QueryOwner } from '../db/client';
 import { BUSY_MESSAGE, registerOverloadGuard, type OverloadState } from './overload';
 
 /** A bare app whose /api/slow answers when the test opens the gate; /static/file is not limited. */
-function gatedApp(concurrency: number, queue: number) {
+function gatedApp(concurrency: number, queue: number, maxWaitMs = 60_000) {
   const app: FastifyInstance = Fastify({ logger: false });
   const cancelled: QueryOwner[] = [];
   const state: OverloadState = registerOverloadGuard(app, {
     concurrency,
     queue,
+    maxWaitMs,
     limits: (req) => req.url.startsWith('/api/'),
     cancel: (owner) => {
       cancelled.push(owner);
@@ -77,6 +78,20 @@ describe('overload guard', () => {
     await until(() => cancelled.length === 1 && state.running === 0);
     open();
     expect((await fetch(`http://127.0.0.1:${port}/api/slow`)).status).toBe(200);
+    await app.close();
+  });
+
+  it('answers 503 with Retry-After to a request that waited its longest for a slot', async () => {
+    const { app, state, open } = gatedApp(1, 5, 20);
+    const held = app.inject({ method: 'GET', url: '/api/slow' });
+    await until(() => state.running === 1);
+    // The slot stays held; the waiting request is answered anyway once its wait is up.
+    const waited = await app.inject({ method: 'GET', url: '/api/slow' });
+    expect(waited.statusCode).toBe(503);
+    expect(waited.headers['retry-after']).toBe('1');
+    expect(state).toMatchObject({ running: 1, waiting: 0 });
+    open();
+    expect((await held).statusCode).toBe(200);
     await app.close();
   });
 });

@@ -7,8 +7,9 @@ import { fail } from './envelope';
  * Overload: past what the database can serve, waiting requests only make every answer slower (one
  * overloaded run left 28 statements running and a page-1 request waiting 45 s). So:
  * - at most `concurrency` API requests run at once (each holds a database connection while it runs),
- * - at most `queue` more wait for a slot, first come first served,
- * - any further request answers 503 with Retry-After at once, which a client can act on,
+ * - at most `queue` more wait for a slot, first come first served, and none longer than `maxWaitMs`:
+ *   the count alone would let the wait grow with how slow each request has become,
+ * - any further request answers 503 with Retry-After at once (a waiting one when its time is up),
  * - a request whose client goes away leaves the queue, or has its running statement cancelled.
  * Static files and anything `limits` does not pick pass untouched.
  */
@@ -18,6 +19,8 @@ export const BUSY_MESSAGE = 'The server is busy with other requests right now: p
 export interface OverloadOptions {
   concurrency: number;
   queue: number;
+  /** Longest a request waits for a slot before it is answered 503. */
+  maxWaitMs: number;
   /** Whether a request reaches the database and so takes a slot (the API calls). */
   limits(req: FastifyRequest): boolean;
   /** Cancels the statements of a request whose client disconnected before its answer (Database.cancelQueries). */
@@ -48,13 +51,21 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!options.limits(req)) return done();
-    if (running >= concurrency && waiting.size >= queue) {
-      void reply.code(503).header('Retry-After', retryAfter).send(fail(ResultCode.error, BUSY_MESSAGE));
-      return;
-    }
+    const refuse = () => void reply.code(503).header('Retry-After', retryAfter).send(fail(ResultCode.error, BUSY_MESSAGE));
+    if (running >= concurrency && waiting.size >= queue) return refuse();
     const owner = new QueryOwner();
     let state: 'waiting' | 'running' | 'finished' = 'waiting';
+    const immediate = running < concurrency;
+    // A waiting request is answered 503 once its longest wait is up, whether or not a slot frees.
+    const timer = immediate
+      ? undefined
+      : setTimeout(() => {
+          if (state !== 'waiting') return;
+          finish();
+          refuse();
+        }, options.maxWaitMs);
     const start = () => {
+      clearTimeout(timer);
       state = 'running';
       running += 1;
       // The handler and every statement it sends run as this request's, so they can be cancelled.
@@ -65,6 +76,7 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
         running -= 1;
         startNext();
       } else if (state === 'waiting') {
+        clearTimeout(timer);
         waiting.delete(start);
       }
       state = 'finished';
@@ -77,7 +89,7 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
       }
       finish();
     });
-    if (running < concurrency) start();
+    if (immediate) start();
     else waiting.add(start);
   });
   // The answer is out: the slot goes to the next request (also where 'close' is not emitted, as under inject).
