@@ -67,7 +67,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   //     REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has its
   //     statements cancelled. Files are not limited.
   const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
-  const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 4 : database.connections);
+  // PGlite runs one statement at a time inside this process: more requests at once only interleave.
+  const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
   registerOverloadGuard(app, {
     concurrency,
     queue: config.requestQueue ?? 2 * concurrency,

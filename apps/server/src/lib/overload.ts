@@ -68,8 +68,14 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
       clearTimeout(timer);
       state = 'running';
       running += 1;
-      // The handler and every statement it sends run as this request's, so they can be cancelled.
-      runAsQueryOwner(owner, () => done());
+      // The slot is taken now; the handler starts on the next turn of the event loop. PGlite answers a
+      // request within one chain of promises, never waiting on I/O, so a handler started at once would
+      // run to its end before the next socket is even read: requests would queue unseen (and unrefused)
+      // in the kernel. Deferred, every request that arrived meanwhile passes this hook first.
+      setImmediate(() => {
+        // The handler and every statement it sends run as this request's, so they can be cancelled.
+        if (state === 'running') runAsQueryOwner(owner, () => done());
+      });
     };
     const finish = () => {
       if (state === 'running') {
