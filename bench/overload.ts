@@ -1,0 +1,118 @@
+/**
+ * Overload on loopback: finds the sustainable rate of `GET /user/admin/member/list` (closed loop,
+ * 4 connections: within every default limit, so all are served), then offers 4x that rate for a few seconds with autocannon and prints
+ * the served req/s, how many got 503 (with Retry-After) and the p99 of the served requests beside the
+ * 100 ms limit (DESIGN.md section 8), and how many statements still ran after the load stopped.
+ * PGlite always; PostgreSQL too when DATABASE_URL is set (a fresh database is made and dropped).
+ *
+ *   pnpm --filter @uc/server build && pnpm --filter @uc/bench overload
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @uc/bench overload
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { apiLogin, startServer, type RunningServer } from '@uc/e2e/support/server';
+import { freshPostgresDatabase, sleep } from './support';
+
+const LIMIT_MS = 100;
+const PATH = '/user/admin/member/list?page=1&pageSize=20';
+const SECONDS = Number(process.env.OVERLOAD_SECONDS ?? 5);
+
+interface Run {
+  offered: string;
+  served: number;
+  busy: number;
+  other: number;
+  retryAfter: boolean;
+  seconds: number;
+  p99: number;
+  p50: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+
+async function load(server: RunningServer, token: string, options: { connections: number; overallRate?: number; seconds: number }): Promise<Run> {
+  const served: number[] = [];
+  let busy = 0;
+  let other = 0;
+  let retryAfter = true;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${server.origin}${PATH}`, headers: { authorization: token }, connections: options.connections, overallRate: options.overallRate, duration: options.seconds },
+      (err, res) => (err ? reject(err as Error) : resolve(res)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) served.push(ms);
+      else if (status === 503) busy += 1;
+      else other += 1;
+    });
+  });
+  if (busy > 0) {
+    // One look at a refusal: it must say when to come back.
+    const res = await fetch(`${server.origin}${PATH}`, { headers: { authorization: token } });
+    retryAfter = res.status !== 503 || res.headers.get('retry-after') !== null;
+  }
+  served.sort((a, b) => a - b);
+  return {
+    offered: options.overallRate ? `${options.overallRate} req/s` : `closed loop, ${options.connections} conn`,
+    served: served.length,
+    busy,
+    other: other + result.errors + result.timeouts,
+    retryAfter,
+    seconds: result.duration,
+    p99: percentile(served, 99),
+    p50: percentile(served, 50),
+  };
+}
+
+async function stillRunning(databaseUrl: string | undefined): Promise<string> {
+  if (!databaseUrl) return 'n/a (PGlite runs statements inside the server process)';
+  await sleep(1000);
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const r = await c.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+  await c.end();
+  return String(r.rows[0]?.n ?? 0);
+}
+
+function print(kind: string, runs: Run[], after: string) {
+  console.log(`\n${kind}: GET ${PATH}`);
+  console.log(`  ${'offered'.padEnd(26)} ${'served/s'.padStart(9)} ${'503'.padStart(7)} ${'other'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  p99 of served vs ${LIMIT_MS} ms`);
+  for (const r of runs) {
+    const verdict = r.p99 <= LIMIT_MS ? 'within' : 'OVER';
+    console.log(
+      `  ${r.offered.padEnd(26)} ${(r.served / r.seconds).toFixed(0).padStart(9)} ${String(r.busy).padStart(7)} ${String(r.other).padStart(6)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${verdict}${r.busy > 0 && !r.retryAfter ? ' (503 without Retry-After!)' : ''}`,
+    );
+  }
+  console.log(`  statements still running 1 s after the load: ${after}; load average now ${loadavg()[0]!.toFixed(1)}`);
+}
+
+async function bench(kind: string, env: Record<string, string>, databaseUrl?: string) {
+  const server = await startServer(env);
+  try {
+    const token = await apiLogin(server);
+    await load(server, token, { connections: 4, seconds: 1 }); // warm-up
+    const sustainable = await load(server, token, { connections: 4, seconds: 3 });
+    const rate = Math.round(sustainable.served / sustainable.seconds);
+    const overload = await load(server, token, { connections: 200, overallRate: 4 * rate, seconds: SECONDS });
+    overload.offered = `4x = ${4 * rate} req/s`;
+    print(kind, [sustainable, overload], await stillRunning(databaseUrl));
+  } finally {
+    await server.stop();
+  }
+}
+
+// The figures are only as quiet as the machine: autocannon, the server (and PostgreSQL) share its CPUs.
+console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} before the run`);
+await bench('PGlite', {});
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  const db = await freshPostgresDatabase(serverUrl);
+  try {
+    await bench('PostgreSQL', { DATABASE_URL: db.url }, db.url);
+  } finally {
+    await db.drop();
+  }
+} else {
+  console.log('\nDATABASE_URL is not set: PostgreSQL is left out (set it to postgres://user@host:5432/db to include it)');
+}
