@@ -113,9 +113,10 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
     Client: OwnedClient,
     // Both are session settings sent when the connection opens, so every statement of the app has them.
     statement_timeout: timeout,
-    // A transaction only waits on the server's own code between statements: a longer wait is a stuck
-    // request holding locks and a connection, which PostgreSQL ends.
-    idle_in_transaction_session_timeout: Math.max(timeout, 1000),
+    // A transaction waits on the server's own code between statements, which can be long (an import
+    // hashes every password inside its request's transaction); ten minutes idle is a stuck request
+    // holding locks and a connection, which PostgreSQL then ends.
+    idle_in_transaction_session_timeout: 600_000,
   });
   // pool.query runs its statement from the callback of pool.connect, which a connection handed back by
   // another request calls in that request's async context: bind it to the caller's, so the statement is
