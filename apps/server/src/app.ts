@@ -63,9 +63,11 @@ export async function buildApp({ config, database, logger, checkResponses = fals
 
   // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
   installErrorHandling(app);
-  // 1b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting (each at most
+  // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
+  await registerSecurityHeaders(app);
+  // 2b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting (each at most
   //     REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has its
-  //     statements cancelled. Files are not limited.
+  //     statements cancelled. Files are not limited. After the headers, so a 503 carries them too.
   const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
   // PGlite runs one statement at a time inside this process: more requests at once only interleave.
   const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
@@ -76,8 +78,6 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
     cancel: (owner) => database.cancelQueries(owner),
   });
-  // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
-  await registerSecurityHeaders(app);
   // 3. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   // 4. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { QueryOwner } from '../db/client';
+import { createTestApp } from '../test/test-app';
 import { BUSY_MESSAGE, registerOverloadGuard, type OverloadState } from './overload';
 
 /** A bare app whose /api/slow answers when the test opens the gate; /static/file is not limited. */
@@ -92,5 +93,26 @@ describe('overload guard', () => {
     open();
     expect((await held).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('overload guard in the server', () => {
+  it('limits API calls, answering 503 with Retry-After, the envelope and the security headers, and never the console files', async () => {
+    const t = await createTestApp({ env: { REQUEST_CONCURRENCY: '1', REQUEST_QUEUE: '0' } });
+    try {
+      const token = await t.login();
+      const info = () => t.app.inject({ method: 'GET', url: '/user/admin/member/info', headers: { authorization: token } });
+      const answers = await Promise.all([info(), info(), info()]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 503, 503]);
+      const busy = answers[1]!;
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.headers['content-security-policy']).toBeDefined();
+      expect(busy.json()).toEqual({ code: -1, message: BUSY_MESSAGE, data: null });
+      // The console's files are not limited: the icon font's answer (a 404 for a name it does not have).
+      const files = await Promise.all([info(), t.app.inject({ method: 'GET', url: '/user/web/iconfont/missing.woff2' })]);
+      expect(files.map((r) => r.statusCode)).toEqual([200, 404]);
+    } finally {
+      await t.close();
+    }
   });
 });
