@@ -33,7 +33,7 @@ export interface OverloadState {
   readonly waiting: number;
 }
 
-/** Registers the guard as the first onRequest hook; returns its live counts (tests, diagnostics). */
+/** Registers the guard as an onRequest hook (early: hooks after it do not run for a refused request); returns its live counts. */
 export function registerOverloadGuard(app: FastifyInstance, options: OverloadOptions): OverloadState {
   const { concurrency, queue } = options;
   const retryAfter = String(options.retryAfterSeconds ?? 1);
