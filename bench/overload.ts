@@ -27,12 +27,16 @@ interface Run {
   seconds: number;
   p99: number;
   p50: number;
+  slowest: string;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
 async function load(server: RunningServer, token: string, options: { connections: number; overallRate?: number; seconds: number }): Promise<Run> {
   const served: number[] = [];
+  // When the slowest answers came (seconds into the run): a tail at the start is the connections opening.
+  const slowest: { at: number; ms: number }[] = [];
+  const began = performance.now();
   let busy = 0;
   let other = 0;
   let retryAfter = true;
@@ -42,7 +46,10 @@ async function load(server: RunningServer, token: string, options: { connections
       (err, res) => (err ? reject(err as Error) : resolve(res)),
     );
     instance.on('response', (_client, status, _bytes, ms) => {
-      if (status === 200) served.push(ms);
+      if (status === 200) {
+        served.push(ms);
+        slowest.push({ at: (performance.now() - began) / 1000, ms });
+      }
       else if (status === 503) busy += 1;
       else other += 1;
     });
@@ -53,6 +60,7 @@ async function load(server: RunningServer, token: string, options: { connections
     retryAfter = res.status !== 503 || res.headers.get('retry-after') !== null;
   }
   served.sort((a, b) => a - b);
+  slowest.sort((a, b) => b.ms - a.ms).splice(3);
   return {
     offered: options.overallRate ? `${options.overallRate} req/s` : `closed loop, ${options.connections} conn`,
     served: served.length,
@@ -62,6 +70,7 @@ async function load(server: RunningServer, token: string, options: { connections
     seconds: result.duration,
     p99: percentile(served, 99),
     p50: percentile(served, 50),
+    slowest: slowest.map((x) => `${x.ms.toFixed(0)} ms at ${x.at.toFixed(1)} s`).join(', '),
   };
 }
 
@@ -83,6 +92,7 @@ function print(kind: string, runs: Run[], after: string) {
     console.log(
       `  ${r.offered.padEnd(26)} ${(r.served / r.seconds).toFixed(0).padStart(9)} ${String(r.busy).padStart(7)} ${String(r.other).padStart(6)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${verdict}${r.busy > 0 && !r.retryAfter ? ' (503 without Retry-After!)' : ''}`,
     );
+    console.log(`  ${''.padEnd(26)} slowest served: ${r.slowest}`);
   }
   console.log(`  statements still running 1 s after the load: ${after}; load average now ${loadavg()[0]!.toFixed(1)}`);
 }
