@@ -15,6 +15,8 @@ export interface RunningServer {
   /** Absolute URL under the console's base path. */
   url(path: string): string;
   dataDir: string;
+  /** The server's process id (benchmarks read its memory). */
+  pid: number;
   logs(): string;
   /** Stops the server; `keepData` leaves DATA_DIR for a test to edit (see database.ts) and restart on. */
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -81,6 +83,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   return {
     origin,
     dataDir,
+    pid: child.pid ?? -1,
     url: (path) => `${origin}/user/web${path.startsWith('/') ? path : `/${path}`}`,
     logs: () => output,
     async stop({ keepData = false } = {}) {

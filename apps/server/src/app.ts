@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ALL_CALLS } from '@uc/shared/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling } from './lib/error-handler';
+import { registerOverloadGuard } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './lib/route-registrar';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -72,6 +74,19 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   installErrorHandling(app);
   // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
   await registerSecurityHeaders(app);
+  // 2b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting (each at most
+  //     REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has its
+  //     statements cancelled. Files are not limited. After the headers, so a 503 carries them too.
+  const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
+  // PGlite runs one statement at a time inside this process: more requests at once only interleave.
+  const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
+  registerOverloadGuard(app, {
+    concurrency,
+    queue: config.requestQueue ?? 2 * concurrency,
+    maxWaitMs: config.requestQueueWaitMs,
+    limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
+    cancel: (owner) => database.cancelQueries(owner),
+  });
   // 3. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   // 4. Bodies: JSON (an empty one is {}), form-urlencoded, multipart (uploads: one file, at most 2M).

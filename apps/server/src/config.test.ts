@@ -72,4 +72,16 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO_MODE: 'on' }, '/x').demoMode).toBe(true);
     expect(() => loadConfig({ DEMO_MODE: 'yes please' }, '/x')).toThrow('DEMO_MODE is not a switch');
   });
+
+  it('reads the overload settings: statement timeout, request concurrency and queue', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({ statementTimeoutMs: 5000, requestConcurrency: undefined, requestQueue: undefined, requestQueueWaitMs: 50 });
+    expect(loadConfig({ STATEMENT_TIMEOUT_MS: '250', REQUEST_CONCURRENCY: '8', REQUEST_QUEUE: '0', REQUEST_QUEUE_WAIT_MS: '20' }, '/x')).toMatchObject({
+      statementTimeoutMs: 250,
+      requestConcurrency: 8,
+      requestQueue: 0,
+      requestQueueWaitMs: 20,
+    });
+    expect(() => loadConfig({ STATEMENT_TIMEOUT_MS: '0' }, '/x')).toThrow('STATEMENT_TIMEOUT_MS is out of range: set STATEMENT_TIMEOUT_MS to a whole number from 10 to 3600000 or unset it to use 5000');
+    expect(() => loadConfig({ REQUEST_CONCURRENCY: 'many' }, '/x')).toThrow('REQUEST_CONCURRENCY is not a number: set REQUEST_CONCURRENCY to a whole number from 1 to 10000 or unset it to use the database pool size');
+  });
 });

@@ -29,11 +29,15 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'LOGIN_MAX_DELAY_SECONDS', default: '900', description: 'Longest lock after failed sign-ins, in seconds.' },
   { name: 'LOGIN_FAILURE_WINDOW_MINUTES', default: '15', description: 'Failed sign-ins older than this many minutes no longer count.' },
   { name: 'OPEN_ACCESS_KEY', default: '(DATA_DIR/secret.key)', description: 'Server key (32 bytes as 64 hex characters or base64) that encrypts open access secrets (AES-256-GCM). Unset: one is generated on first start and kept in DATA_DIR/secret.key (mode 600); set it when several servers share one PostgreSQL database, and keep it: secrets encrypted with a lost key cannot be recovered (rotate them).' },
+  { name: 'STATEMENT_TIMEOUT_MS', default: '5000', description: 'Longest a single database statement may run (milliseconds) before PostgreSQL cancels it and the request answers 503. Enforced by PostgreSQL; the embedded PGlite cannot interrupt a running statement.' },
+  { name: 'REQUEST_CONCURRENCY', default: '(pool size)', description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.' },
+  { name: 'REQUEST_QUEUE', default: '(2 x concurrency)', description: 'API requests that may wait for a free slot (unset: twice REQUEST_CONCURRENCY); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
+  { name: 'REQUEST_QUEUE_WAIT_MS', default: '50', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
   { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
 ];
 
 /** A whole-number variable with a range; the message names it, the range and the default. */
-const intVar = (name: string, def: number, min: number, max: number) => {
+const intVar = (name: string, def: number | string, min: number, max: number) => {
   const fix = `set ${name} to a whole number from ${min} to ${max} or unset it to use ${def}`;
   return z.coerce.number({ error: `${name} is not a number: ${fix}` }).int(`${name} is not a whole number: ${fix}`).min(min, `${name} is out of range: ${fix}`).max(max, `${name} is out of range: ${fix}`);
 };
@@ -92,6 +96,10 @@ const envSchema = z.object({
       return key;
     }),
   ),
+  STATEMENT_TIMEOUT_MS: optional(intVar('STATEMENT_TIMEOUT_MS', 5000, 10, 3_600_000)),
+  REQUEST_CONCURRENCY: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
+  REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', 'twice REQUEST_CONCURRENCY', 0, 100_000)),
+  REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 50, 1, 600_000)),
   DEMO_MODE: optional(
     z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' }).transform((v) => ['true', '1', 'on'].includes(v)),
   ),
@@ -134,6 +142,12 @@ export interface Config {
   openAccessKey: Buffer | undefined;
   /** DEMO_MODE (the site setting loginConfig.demoMode turns demo mode on too). */
   demoMode: boolean;
+  /** STATEMENT_TIMEOUT_MS: set on every database connection (db/client.ts). */
+  statementTimeoutMs: number;
+  /** REQUEST_CONCURRENCY and REQUEST_QUEUE (lib/overload.ts); undefined: sized from the database. */
+  requestConcurrency: number | undefined;
+  requestQueue: number | undefined;
+  requestQueueWaitMs: number;
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -165,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sms: { driver: e.SMS_DRIVER ?? 'log', webhookUrl: e.SMS_WEBHOOK_URL },
     openAccessKey: e.OPEN_ACCESS_KEY,
     demoMode: e.DEMO_MODE ?? false,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
+    requestConcurrency: e.REQUEST_CONCURRENCY,
+    requestQueue: e.REQUEST_QUEUE,
+    requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 50,
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

@@ -6,7 +6,8 @@ import { seed } from './db/seed';
 import { join } from 'node:path';
 
 async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, 'pglite'));
+  const options = { statementTimeoutMs: config.statementTimeoutMs };
+  return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(join(config.dataDir, 'pglite'));
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 // Trigram indexes for list search (drizzle/0019_list_scale.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { serverRoot } from '../lib/server-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,12 +27,57 @@ export interface Database {
   close(): Promise<void>;
   /** Runs `fn` holding the database-wide start-up lock (migrations and seed of concurrent instances). */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Connections that can run statements at once: the request concurrency is sized from it (lib/overload.ts). */
+  connections: number;
+  /**
+   * Cancels the statements running for `owner` (its HTTP client went away); resolves to how many it
+   * cancelled. PGlite runs a statement synchronously on the main thread, so there is nothing left to
+   * cancel by the time anyone could ask: 0.
+   */
+  cancelQueries(owner: QueryOwner): Promise<number>;
+}
+
+export interface DatabaseOptions {
+  /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels a longer statement (error 57014); start-up is exempt. */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The database connections one HTTP request is using, so its statements can be cancelled when its
+ * client disconnects. lib/overload.ts runs each API request inside `runAsQueryOwner`; the pool below
+ * notes which connection a statement was sent on and forgets it when the connection goes back.
+ */
+export class QueryOwner {
+  readonly connections = new Set<pg.Client>();
+}
+const currentOwner = new AsyncLocalStorage<QueryOwner>();
+export const runAsQueryOwner = <T>(owner: QueryOwner, fn: () => T): T => currentOwner.run(owner, fn);
+
+/*
+ * PGlite's memory (measured with bench/memory.ts): the WebAssembly heap holds PostgreSQL's shared
+ * buffers, 128 MB by default; 16 MB is plenty for a user centre's working set and keeps the heap at
+ * its 128 MiB minimum. And creating a new data directory runs initdb, whose memory the process keeps
+ * (about 400 MiB more RSS for as long as it runs, closing PGlite does not give it back), so a new
+ * directory is created by a short child process and the server only ever opens an existing one.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Creates the PGlite data directory `dataDir` (initdb) in a child process that exits afterwards. */
+async function initPgliteDir(dataDir: string): Promise<void> {
+  const pglite = createRequire(join(serverRoot(), 'package.json')).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
+  await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 16 * 1024 * 1024 }).catch((err: Error & { stderr?: string }) => {
+    throw new Error(`Cannot create the embedded database in ${dataDir}: ${err.stderr?.trim() || err.message}. Check that DATA_DIR is writable and has free space`);
+  });
 }
 
 /** Embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -35,13 +86,49 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     close: () => client.close(),
     // One process owns a PGlite directory, so there is nobody to race with.
     withStartupLock: (fn) => fn(db),
+    connections: 1,
+    cancelQueries: () => Promise.resolve(0),
   };
 }
 
 const STARTUP_LOCK = 873_401_002;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+const POOL_SIZE = 20;
+
+/** The connection a statement goes out on, with the request that sent it (see QueryOwner). */
+const ownerOfConnection = new WeakMap<pg.Client, QueryOwner>();
+class OwnedClient extends pg.Client {}
+OwnedClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const owner = currentOwner.getStore();
+  if (owner) {
+    owner.connections.add(this);
+    ownerOfConnection.set(this, owner);
+  }
+  return (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+export async function openPostgres(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const timeout = options.statementTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    Client: OwnedClient,
+    // Both are session settings sent when the connection opens, so every statement of the app has them.
+    statement_timeout: timeout,
+    // A transaction waits on the server's own code between statements, which can be long (an import
+    // hashes every password inside its request's transaction); ten minutes idle is a stuck request
+    // holding locks and a connection, which PostgreSQL then ends.
+    idle_in_transaction_session_timeout: 600_000,
+  });
+  // pool.query runs its statement from the callback of pool.connect, which a connection handed back by
+  // another request calls in that request's async context: bind it to the caller's, so the statement is
+  // noted under the request that sent it.
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => (callback ? connect(AsyncResource.bind(callback)) : connect())) as typeof pool.connect;
+  pool.on('release', (_err: Error | undefined, client: pg.Client) => {
+    ownerOfConnection.get(client)?.connections.delete(client);
+    ownerOfConnection.delete(client);
+  });
   // An idle connection the server ends (restart, failover, DROP DATABASE) is an 'error' event on the
   // pool; unhandled, it would crash the process. The pool replaces the connection on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
@@ -61,11 +148,32 @@ export async function openPostgres(url: string): Promise<Database> {
       // An advisory lock lives on one connection: hold it on a dedicated client for the whole run.
       const client = await pool.connect();
       try {
+        // Migrations (an index over a large table) and waiting for another instance's lock may take
+        // longer than a request's statement: no timeout while starting up.
+        await client.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
         return await fn(drizzlePg({ client, schema }) as unknown as Db);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        await client.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout').catch(() => undefined);
         client.release();
+      }
+    },
+    connections: POOL_SIZE,
+    async cancelQueries(owner) {
+      const pids = [...owner.connections].map((c) => (c as unknown as { processID: number | null }).processID).filter((p): p is number => !!p);
+      if (pids.length === 0) return 0;
+      // On a connection of its own: the pool may be full, which is when cancelling matters most.
+      const canceller = new pg.Client({ connectionString: url });
+      try {
+        await canceller.connect();
+        const result = await canceller.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where pid = any($1::int[]) and state = 'active' and pg_cancel_backend(pid)`,
+          [pids],
+        );
+        return result.rows[0]?.n ?? 0;
+      } finally {
+        await canceller.end().catch(() => undefined);
       }
     },
   };

@@ -60,3 +60,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL cancelled the statement (57014): it ran past STATEMENT_TIMEOUT_MS, or its
+ * request's client disconnected and lib/overload.ts cancelled it.
+ */
+export function isQueryCanceled(err: unknown): boolean {
+  return !!pgErrorOf(err, '57014');
+}

@@ -2,10 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { ResultCode } from '@uc/shared/contracts';
 import { fail } from './envelope';
-import { uniqueViolationConflict } from './db-errors';
+import { isQueryCanceled, uniqueViolationConflict } from './db-errors';
 import { AppError, TooManyRequests } from './errors';
 import { zodMessage } from './zod-message';
 
+const STATEMENT_TIMEOUT = 'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator';
 const GENERIC_500 = 'Something went wrong on the server: please try again; if it keeps happening, tell the administrator (the details are in the server log)';
 
 /** Every failure answers with the envelope: 404, validation, access, fastify's own errors, crashes. */
@@ -31,6 +32,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     // A unique index that refused a write is a clash with existing data (often a race two requests ran), not a crash.
     const clash = uniqueViolationConflict(err);
     if (clash) return reply.code(clash.statusCode).send(fail(clash.code, clash.message));
+    // Past STATEMENT_TIMEOUT_MS (or cancelled for a client that left): the server is fine, this request was too much.
+    if (isQueryCanceled(err)) {
+      req.log.warn({ err }, 'statement cancelled (timeout or client gone)');
+      return reply.code(503).send(fail(ResultCode.error, STATEMENT_TIMEOUT));
+    }
     if (err instanceof AppError && err.statusCode === 503) {
       return reply.code(503).send(fail(err.code, err.message));
     }

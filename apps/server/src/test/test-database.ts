@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type DatabaseOptions } from '../db/client';
 
 /** Which database the suite runs on: UC_TEST_DB=pglite (default) or postgres (needs DATABASE_URL). */
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.UC_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -32,13 +32,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A fresh, empty database of the kind under test; `dispose` closes and removes it. */
-export async function openTestDatabase(dataDir?: string): Promise<{ database: Database; dispose(): Promise<void> }> {
+export async function openTestDatabase(dataDir?: string, options: DatabaseOptions = {}): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (testDbKind() === 'pglite') {
     const database = await openPglite(dataDir);
     return { database, dispose: () => database.close() };
   }
   const created = await createPostgresDatabase();
-  const database = await openPostgres(created.url);
+  const database = await openPostgres(created.url, options);
   return {
     database,
     async dispose() {
