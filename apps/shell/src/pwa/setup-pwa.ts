@@ -1,4 +1,5 @@
 import { useSession, type SessionState } from '@uc/shared';
+import { consoleSettled, whenIdle } from '../app/idle';
 import { usePwa } from './pwa-store';
 import { activateWaiting, registerServiceWorker, requestPrecache, unregisterServiceWorkers, type ServiceWorkerEnv } from './service-worker';
 
@@ -33,25 +34,21 @@ export async function setupPwa(offlineEnabled: boolean, env?: ServiceWorkerEnv):
   }
 }
 
-/** How long a signed-in console waits at most for an idle moment before the worker starts precaching. */
+/** How long a settled console waits at most for an idle moment before the worker starts precaching. */
 export const PRECACHE_IDLE_TIMEOUT_MS = 10_000;
 
-/** Runs `task` once the main thread is idle (requestIdleCallback, at most `timeout` ms later). */
-export function whenIdle(task: () => void, timeout = PRECACHE_IDLE_TIMEOUT_MS): void {
-  const w = globalThis as { requestIdleCallback?: (cb: () => void, options: { timeout: number }) => number };
-  if (typeof w.requestIdleCallback === 'function') w.requestIdleCallback(task, { timeout });
-  else setTimeout(task, 200);
-}
+/** After the console has settled (layout rendered, remotes prefetched), when idle. */
+const afterConsoleSettled = (task: () => void) => void consoleSettled.then(() => whenIdle(task, PRECACHE_IDLE_TIMEOUT_MS));
 
 /**
  * Sets the worker up only once someone is signed in (DESIGN.md section 8): the sign-in pages never
  * register it, so its precache (the whole shell, ~0.5 MB) never competes with them for bandwidth.
- * With a user, it waits for the console to be idle. With the offline option off, existing workers
- * are removed at once, signed in or not. An unknown site config (server down) leaves them as they are.
+ * With a user, it waits for the console to settle (its layout rendered, the remotes prefetched) and
+ * be idle. With the offline option off, existing workers are removed at once, signed in or not. An unknown site config (server down) leaves them as they are.
  * Returns the store subscription's cancel function.
  */
 export function setupPwaWhenSignedIn(options: { env?: ServiceWorkerEnv; idle?: (task: () => void) => void } = {}): () => void {
-  const { env, idle = whenIdle } = options;
+  const { env, idle = afterConsoleSettled } = options;
   let done = false;
   const check = (s: SessionState) => {
     if (done || s.status !== 'ready' || !s.siteConfig) return;

@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
 import type { RemoteEntry } from '@uc/shared';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
@@ -34,6 +34,10 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
 let pluginsInstalled = false;
 const registered = new Map<string, string>();
 const loading = new Map<string, Promise<RouteObject[]>>();
+/** Remotes whose prefetch ran (or runs), by name, with the entry it was for. */
+const prefetched = new Map<string, string>();
+/** Remotes whose prefetch failed: the runtime may hold the failure, so their first load starts afresh. */
+const stale = new Set<string>();
 
 function register(remote: RemoteEntry, force: boolean): void {
   if (!pluginsInstalled) {
@@ -59,7 +63,7 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
   if (fresh) loading.delete(remote.name);
   let pending = loading.get(remote.name);
   if (!pending) {
-    register(remote, fresh);
+    register(remote, fresh || stale.delete(remote.name));
     pending = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((mod) => {
       const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
       if (!routes) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
@@ -80,4 +84,28 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
   const mod = await loadRemote<T>(`${remote.name}/${expose.replace(/^\.\//, '')}`);
   if (!mod || isFailedRemoteModule(mod)) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
   return mod;
+}
+
+/**
+ * Fetches each remote's manifest and entry and preloads the code of its './routes' (not the shared
+ * libraries: the shell provides those), so the first visit of a remote page needs no round trip for
+ * code. Remotes already loaded or prefetched are skipped. A remote that cannot be reached costs
+ * nothing but its requests: the failure is forgotten and the visit loads it afresh (then shows the
+ * usual error and retry). Resolves once every prefetch has finished, never rejects.
+ */
+export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
+  const todo = remotes.filter((r) => !loading.has(r.name) && prefetched.get(r.name) !== r.entry);
+  await Promise.all(
+    todo.map(async (remote) => {
+      prefetched.set(remote.name, remote.entry);
+      try {
+        register(remote, false);
+        await preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'], resourceCategory: 'sync' }]);
+      } catch (error) {
+        stale.add(remote.name);
+        prefetched.delete(remote.name);
+        console.warn(`[uc] prefetch of remote "${remote.name}" failed; it loads on its first visit`, error);
+      }
+    }),
+  );
 }
