@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { signInWithToken } from '../support/console';
 import { apiLogin, startServer, type RunningServer } from '../support/server';
 
-describe('shell: remotes are prefetched after sign-in', () => {
+describe('shell: remotes are prefetched after sign-in and share the shell\'s federation runtime', () => {
   let server: RunningServer;
   let browser: Browser;
   before(async () => {
@@ -41,6 +41,18 @@ describe('shell: remotes are prefetched after sign-in', () => {
       'no code round trip after the click',
     );
     assert.ok(afterClick.some((p) => p.endsWith('/user/admin/member/list')));
+    // One federation runtime: the remotes run on the core the shell provides (no copy of their own).
+    const runtime = await page.evaluate(() => {
+      const g = globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string }; __FEDERATION__?: { __INSTANCES__?: { name: string }[] } };
+      const instances = g.__FEDERATION__?.__INSTANCES__ ?? [];
+      return {
+        from: g._FEDERATION_RUNTIME_CORE_FROM?.name,
+        instances: instances.map((i) => i.name).sort(),
+        // A remote with its own copy of the runtime would build its instance from another class.
+        classes: new Set(instances.map((i) => i.constructor)).size,
+      };
+    });
+    assert.deepEqual(runtime, { from: 'shell', instances: ['org', 'permission', 'shell', 'tenant'], classes: 1 });
     await context.close();
   });
 });

@@ -76,6 +76,11 @@ export function remoteConfig({ dir, name, routes, port, exposes = { './routes': 
           exposes,
           shared: federationShared(dir),
           shareStrategy: 'loaded-first',
+          // One federation runtime (DESIGN.md section 8): in production the remote uses the host's
+          // runtime core (the shell provides it: experiments.provideExternalRuntime) instead of
+          // shipping a second copy in remoteEntry.js. The standalone dev host has no provider, so
+          // dev builds keep their own. https://module-federation.io/configure/experiments
+          experiments: { externalRuntime: !dev },
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
         }),
