@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { BASE_PATH } from '@uc/shared';
+import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { lazyPage } from './lazy';
 
@@ -13,7 +14,7 @@ const AccessPage = lazyPage(() => import('../features/session/access-page'));
 const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
-const RemoteSwitch = lazyPage(() => import('../features/remotes/remote-switch'));
+const RemoteSwitch = lazyPage(loadRemoteSwitch);
 
 /** Spec section 2: area addresses that redirect to their first page. */
 export const AREA_REDIRECTS: Record<string, string> = {

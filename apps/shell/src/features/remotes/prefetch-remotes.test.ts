@@ -1,6 +1,6 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { AdminMenuItem, RemoteEntry } from '@uc/shared';
-import { loadRemoteRoutes, prefetchRemotes } from './remote-runtime';
+import { loadRemoteRoutes, prefetchPageData, prefetchRemotes } from './remote-runtime';
 import { reachableRemotes } from './use-prefetch-remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -31,14 +31,33 @@ describe('prefetching remotes', () => {
     expect(reachableRemotes([org], [item('/organisation')])).toEqual([]);
   });
 
-  it("preloads each remote's manifest, entry and route code once", async () => {
+  it("preloads each remote's manifest, entry and route code once, and loads its './prefetch'", async () => {
     jest.mocked(preloadRemote).mockResolvedValue(undefined);
+    jest.mocked(loadRemote).mockResolvedValue({ prefetch: jest.fn() });
     const perm = remote('permission', ['/permission']);
     await prefetchRemotes([perm]);
     await prefetchRemotes([perm]);
     expect(preloadRemote).toHaveBeenCalledTimes(1);
     expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'permission', exposes: ['./routes'], resourceCategory: 'sync' }]);
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'permission', entry: perm.entry }], { force: false });
+    expect(loadRemote).toHaveBeenCalledWith('permission/prefetch');
+  });
+
+  it("on a visit, hands the address to the remote's './prefetch' (once loaded), and survives one that throws", async () => {
+    const prefetch = jest.fn();
+    jest.mocked(loadRemote).mockResolvedValue({ prefetch });
+    const tenant = remote('tenant', ['/tenant']);
+    prefetchPageData(tenant, '/tenant/invite');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loadRemote).toHaveBeenCalledWith('tenant/prefetch');
+    expect(prefetch).toHaveBeenCalledWith('/tenant/invite');
+    prefetch.mockImplementation(() => {
+      throw new Error('bug');
+    });
+    prefetchPageData(tenant, '/tenant/policy');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(prefetch).toHaveBeenCalledTimes(2);
+    expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 
   it('a remote that is down breaks nothing, and its first visit loads it afresh', async () => {

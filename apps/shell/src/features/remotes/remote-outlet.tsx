@@ -1,9 +1,9 @@
 import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { useT, type RemoteEntry } from '@uc/shared';
+import { stripBasePath, useT, type RemoteEntry } from '@uc/shared';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemoteRoutes } from './remote-runtime';
+import { loadRemoteRoutes, prefetchPageData } from './remote-runtime';
 
 function RemoteRouteTree({ routes, notFound }: { routes: RouteObject[]; notFound: ReactNode }) {
   // The remote's routes are absolute ('/org/...') below the layout's splat, so they match as they are.
@@ -16,6 +16,8 @@ function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: Remot
   useEffect(() => {
     let live = true;
     setState({});
+    // The page's data starts now, while its code loads (the address is already the new one).
+    prefetchPageData(remote, stripBasePath(window.location.pathname));
     loadRemoteRoutes(remote, attempt > 0).then(
       (routes) => live && setState({ routes }),
       (error: unknown) => live && setState({ error }),

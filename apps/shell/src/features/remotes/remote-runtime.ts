@@ -4,6 +4,11 @@ import type { RemoteEntry } from '@uc/shared';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { fallbackPlugin, retryPlugin } from './remote-plugins';
 
+/** What every remote exposes as './prefetch': starts the data of the page at `pathname`, if it knows it. */
+export interface RemotePrefetchModule {
+  prefetch?: (pathname: string) => void;
+}
+
 /** What every remote exposes as './routes' (DESIGN.md section 3). */
 export interface RemoteRoutesModule {
   routes?: RouteObject[];
@@ -38,6 +43,7 @@ const loading = new Map<string, Promise<RouteObject[]>>();
 const prefetched = new Map<string, string>();
 /** Remotes whose prefetch failed: the runtime may hold the failure, so their first load starts afresh. */
 const stale = new Set<string>();
+const prefetchModules = new Map<string, Promise<RemotePrefetchModule | undefined>>();
 
 function register(remote: RemoteEntry, force: boolean): void {
   if (!pluginsInstalled) {
@@ -101,6 +107,8 @@ export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
       try {
         register(remote, false);
         await preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'], resourceCategory: 'sync' }]);
+        // The tiny './prefetch' is loaded (so the remote's container is initialised) now, not on the click.
+        await loadPrefetchModule(remote);
       } catch (error) {
         stale.add(remote.name);
         prefetched.delete(remote.name);
@@ -108,4 +116,34 @@ export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
       }
     }),
   );
+}
+
+/** A remote's './prefetch', loaded once; a remote without one (or down) gives undefined, and is asked again next time. */
+function loadPrefetchModule(remote: RemoteEntry): Promise<RemotePrefetchModule | undefined> {
+  let pending = prefetchModules.get(remote.name);
+  if (!pending) {
+    register(remote, stale.has(remote.name));
+    pending = loadRemote<RemotePrefetchModule>(`${remote.name}/prefetch`).then(
+      (mod) => (mod && !isFailedRemoteModule(mod) ? mod : undefined),
+      () => undefined,
+    );
+    void pending.then((mod) => mod ?? prefetchModules.delete(remote.name));
+    prefetchModules.set(remote.name, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts the data of the remote page at `pathname` (the remote's './prefetch' knows which calls):
+ * called on the first visit, in parallel with loading the routes, so the first request does not
+ * wait for the page's code to load and render. Never throws.
+ */
+export function prefetchPageData(remote: RemoteEntry, pathname: string): void {
+  void loadPrefetchModule(remote).then((mod) => {
+    try {
+      mod?.prefetch?.(pathname);
+    } catch (error) {
+      console.warn(`[uc] data prefetch of ${pathname} failed`, error);
+    }
+  });
 }

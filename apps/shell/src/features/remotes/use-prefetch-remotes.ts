@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { loadRemoteRegistry, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
 import { markConsoleSettled, whenIdle } from '../../app/idle';
 import { effectiveRemotes, prefetchRemotes } from './remote-runtime';
+import { loadRemoteSwitch } from './remote-switch-chunk';
 
 /** How long the layout waits at most for an idle moment before it prefetches the remotes. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
@@ -33,7 +34,7 @@ export function usePrefetchRemotes(): void {
     if (!loaded) return undefined;
     return whenIdle(() => {
       // The shell's own chunk that hands a path to its remote (the router loads it lazily) comes along.
-      void import('./remote-switch').catch(() => undefined);
+      void loadRemoteSwitch().catch(() => undefined);
       void prefetchRemotes(remotes).finally(markConsoleSettled);
     }, PREFETCH_IDLE_TIMEOUT_MS);
   }, [loaded, remotes]);
