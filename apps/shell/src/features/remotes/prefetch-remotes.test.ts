@@ -33,7 +33,7 @@ describe('prefetching remotes', () => {
 
   it("preloads each remote's manifest, entry and route code once, and loads its './prefetch'", async () => {
     jest.mocked(preloadRemote).mockResolvedValue(undefined);
-    jest.mocked(loadRemote).mockResolvedValue({ prefetch: jest.fn() });
+    jest.mocked(loadRemote).mockResolvedValue({ prefetch: jest.fn(), routes: [] });
     const perm = remote('permission', ['/permission']);
     await prefetchRemotes([perm]);
     await prefetchRemotes([perm]);
@@ -41,6 +41,8 @@ describe('prefetching remotes', () => {
     expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'permission', exposes: ['./routes'], resourceCategory: 'sync' }]);
     expect(registerRemotes).toHaveBeenCalledWith([{ name: 'permission', entry: perm.entry }], { force: false });
     expect(loadRemote).toHaveBeenCalledWith('permission/prefetch');
+    expect(loadRemote).toHaveBeenCalledWith('permission/routes');
+    expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 
   it("on a visit, hands the address to the remote's './prefetch' (once loaded), and survives one that throws", async () => {
