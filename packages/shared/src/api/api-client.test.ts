@@ -226,6 +226,15 @@ describe('prefetched calls', () => {
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('the same prefetch twice is one request', async () => {
+    const fetch = respond(page);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    client.prefetch(memberListCall, { query });
+    client.prefetch(memberListCall, { query });
+    await client.call(memberListCall, { query });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('only GET calls are prefetched', () => {
     const fetch = respond(page);
     createApiClient({ prefixUrl: 'http://uc.test', fetch }).prefetch(accountLoginCall, {});

@@ -4,7 +4,7 @@ import { ResultCode, type Envelope } from '../contracts/envelope';
 import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
-import { abortable, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
+import { abortable, hasPrefetched, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
 import { handleApiError } from './handle-api-error';
 
 export interface CallOptions<C> {
@@ -133,6 +133,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function prefetch<C extends CallContract>(contract: C, options: Pick<CallOptions<C>, 'query'> = {}): void {
     if (contract.method !== 'GET') return;
     const key = keyOf(contract, options.query);
+    // The same call already on its way (a page visited twice in a row, React's dev double effects).
+    if (hasPrefetched(key)) return;
     // Started before it is kept: this call itself must not find (and take) an older prefetch.
     keepPrefetched(key, call(contract, { query: options.query, skipErrorHandler: true }));
   }

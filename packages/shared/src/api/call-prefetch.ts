@@ -21,9 +21,17 @@ export function prefetchKey(method: string, path: string, search: Record<string,
   return `${method} ${path} ${JSON.stringify(query)} ${token}`;
 }
 
+/** Whether an answer for this key is on its way or waiting, and still fresh. */
+export function hasPrefetched(key: string, now = Date.now()): boolean {
+  const hit = pending.get(key);
+  return !!hit && now - hit.at <= PREFETCH_TTL_MS;
+}
+
 export function keepPrefetched(key: string, answer: Promise<unknown>, now = Date.now()): void {
   // A prefetch nobody takes must not surface as an unhandled rejection.
   answer.catch(() => undefined);
+  // Answers nobody took are forgotten once stale.
+  for (const [k, p] of pending) if (now - p.at > PREFETCH_TTL_MS) pending.delete(k);
   pending.set(key, { answer, at: now });
 }
 
