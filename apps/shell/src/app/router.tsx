@@ -1,8 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { BASE_PATH } from '@uc/shared';
+import { BASE_PATH, stripBasePath } from '@uc/shared';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { lazyPage } from './lazy';
+import { notifyNavigation } from './navigation';
 
 // Everything below is loaded on demand, each behind a boundary with a retry (a chunk may fail to
 // load). The login pages use no antd; the layout and what renders inside it use the shared antd
@@ -61,3 +62,6 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes, { basename: BASE_PATH });
+// The router's locations carry the base path; the console's own paths do not.
+notifyNavigation(stripBasePath(router.state.location.pathname));
+router.subscribe((state) => notifyNavigation(stripBasePath(state.location.pathname)));

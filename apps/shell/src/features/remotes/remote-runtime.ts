@@ -39,6 +39,8 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
 let pluginsInstalled = false;
 const registered = new Map<string, string>();
 const loading = new Map<string, Promise<RouteObject[]>>();
+/** Route objects already loaded, by remote entry: a visit renders them at once. */
+const ready = new Map<string, RouteObject[]>();
 /** Remotes whose prefetch ran (or runs), by name, with the entry it was for. */
 const prefetched = new Map<string, string>();
 /** Remotes whose prefetch failed: the runtime may hold the failure, so their first load starts afresh. */
@@ -66,13 +68,17 @@ export function registerRegistry(registry: RemoteEntry[]): void {
  * or stale attempt and loads again from the network.
  */
 export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<RouteObject[]> {
-  if (fresh) loading.delete(remote.name);
+  if (fresh) {
+    loading.delete(remote.name);
+    ready.delete(remote.entry);
+  }
   let pending = loading.get(remote.name);
   if (!pending) {
     register(remote, fresh || stale.delete(remote.name));
     pending = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((mod) => {
       const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
       if (!routes) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
+      ready.set(remote.entry, routes);
       return routes;
     });
     pending.catch(() => loading.delete(remote.name));
@@ -80,6 +86,9 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
   }
   return pending;
 }
+
+/** The remote's route objects if they are loaded already (prefetched or visited), else undefined. */
+export const readyRoutes = (remote: RemoteEntry): RouteObject[] | undefined => ready.get(remote.entry);
 
 /**
  * Another module a remote exposes (market's './MarketPanel'), loaded on demand through the same

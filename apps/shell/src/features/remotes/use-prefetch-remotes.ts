@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { loadRemoteRegistry, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { loadRemoteRegistry, useAccess, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
 import { markConsoleSettled, whenIdle } from '../../app/idle';
-import { effectiveRemotes, prefetchRemotes } from './remote-runtime';
+import { onNavigation } from '../../app/navigation';
+import { pathAllowed } from '../../app/route-access';
+import { effectiveRemotes, prefetchPageData, prefetchRemotes } from './remote-runtime';
 import { loadRemoteSwitch } from './remote-switch-chunk';
 
 /** How long the layout waits at most for an idle moment before it prefetches the remotes. */
@@ -25,6 +27,16 @@ export function usePrefetchRemotes(): void {
   const registry = useSession((s) => s.remotes);
   const menu = useSession((s) => s.adminMenu);
   const remotes = useMemo(() => reachableRemotes(effectiveRemotes(registry), menu), [registry, menu]);
+
+  const map = useAccess();
+  // On each navigation to a remote page, before React renders it: that page's data starts at once.
+  useEffect(() => {
+    onNavigation((pathname) => {
+      const remote = remotes.find((r) => r.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
+      if (remote && pathAllowed(pathname, map)) prefetchPageData(remote, pathname);
+    });
+    return () => onNavigation(null);
+  }, [remotes, map]);
 
   // After a sign-in through the form the page did not restart: the registry is asked for here.
   useEffect(() => {
