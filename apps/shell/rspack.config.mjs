@@ -60,6 +60,9 @@ export default (_env, argv) => {
         shared: federationShared(dir),
         // An offline remote must never block start; the shell's own copies are used first.
         shareStrategy: 'loaded-first',
+        // The remotes' production builds leave the federation runtime core out (externalRuntime):
+        // the shell hands them its own, so the console runs one runtime, not one per remote.
+        experiments: { provideExternalRuntime: true },
         dts: false,
         manifest: false,
       }),

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
-import { signInWithToken } from '../support/console';
+import { signInThroughForm, signInWithToken } from '../support/console';
 import { apiLogin, startServer, type RunningServer } from '../support/server';
 
 const apps = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../apps');
@@ -33,6 +33,31 @@ describe('shell: the offline-capable app', () => {
     await browser?.close();
     await server?.stop();
     rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('precaches nothing while the login page is open, and only once someone has signed in', async () => {
+    const { context, page } = await newPage(browser);
+    const fromWorker: string[] = [];
+    context.on('request', (req) => {
+      if (req.serviceWorker()) fromWorker.push(new URL(req.url()).pathname);
+    });
+    await page.goto(server.url('/user/login'));
+    await page.getByPlaceholder('用户名').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Longer than the page takes to load and go idle: a worker registered on load would have started.
+    await page.waitForTimeout(3000);
+    assert.deepEqual(fromWorker, [], 'no request of the worker while on the login page');
+    assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
+
+    await signInThroughForm(page);
+    await page.locator('aside').getByText('组织管理').first().waitFor({ timeout: 30_000 });
+    await controlled(page);
+    await page.waitForFunction(async () => {
+      const key = (await caches.keys()).find((k) => k.startsWith('uc-shell-'));
+      return !!key && (await (await caches.open(key)).keys()).some((r) => /\/static\/js\/main\.\w+\.js$/.test(r.url));
+    });
+    assert.ok(fromWorker.length > 0, 'the worker precached once signed in');
+    await context.close();
   });
 
   it('precaches the shell, warns when offline and still opens the console without a network', async () => {

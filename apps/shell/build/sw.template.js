@@ -14,9 +14,29 @@ const isApi = (path) => /^\/(user|admin)\/admin\//.test(path) || /^\/[^/]+\/admi
 /** Shell build assets carry a content hash: a cached copy is never stale. */
 const isShellAsset = (path) => path.startsWith(BASE + 'static/');
 
+/** The pages a signed-out visitor sees: the precache must never compete with them for bandwidth. */
+const SIGN_IN_PAGE = /^\/user\/web\/user\/(login|reg|logout|jump|access)(\/|$)/;
+
+/** Fetches what of the precache list this version's cache does not hold yet. */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const held = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+  const missing = PRECACHE.filter((url) => !held.has(url));
+  if (missing.length > 0) await cache.addAll(missing);
+}
+
+/** Whether a console page (not a sign-in page) is open: only then is precaching welcome. */
+async function consoleOpen() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.some((c) => !SIGN_IN_PAGE.test(new URL(c.url).pathname));
+}
+
 self.addEventListener('install', (event) => {
-  // No skipWaiting here: a new version waits until the user confirms the notice.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  // No skipWaiting here: a new version waits until the user confirms the notice. The page registers
+  // the worker only for a signed-in user, but the browser also checks for a new version on any
+  // navigation in scope, the sign-in pages included: installed there, it skips the precache, and the
+  // next signed-in page asks for it (message PRECACHE).
+  event.waitUntil(consoleOpen().then((open) => (open ? precache() : undefined)));
 });
 
 self.addEventListener('activate', (event) => {
@@ -30,6 +50,7 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+  if (event.data && event.data.type === 'PRECACHE') event.waitUntil(precache());
   if (event.data && event.data.type === 'GET_VERSION' && event.ports[0]) event.ports[0].postMessage(VERSION);
 });
 

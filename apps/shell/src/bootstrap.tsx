@@ -6,7 +6,7 @@ import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from
 import { App } from './app/app';
 import { noteSessionStart } from './features/session/user-lookup';
 import { registerShellMessages } from './locales';
-import { setupPwa, watchConnectivity } from './pwa/setup-pwa';
+import { setupPwaWhenSignedIn, watchConnectivity } from './pwa/setup-pwa';
 
 registerShellMessages();
 applyDocumentLocale();
@@ -15,11 +15,10 @@ watchConnectivity();
 // The remote registry follows once someone is signed in; remotes themselves load only when visited.
 noteSessionStart(window.location.pathname);
 void initSession().then(() => {
-  const { currentUser, siteConfig } = useSession.getState();
-  if (currentUser) void loadRemoteRegistry();
-  // The dev server serves no sw.js; an unknown config (server down) leaves workers as they are.
-  if (process.env.NODE_ENV === 'production' && siteConfig) void setupPwa(siteConfig.offline);
+  if (useSession.getState().currentUser) void loadRemoteRegistry();
 });
+// The service worker only for a signed-in user, when idle (the dev server serves no sw.js).
+if (process.env.NODE_ENV === 'production') setupPwaWhenSignedIn();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

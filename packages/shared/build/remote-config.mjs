@@ -3,12 +3,15 @@
 // Docs: https://rspack.rs/config/ and https://module-federation.io/configure/
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { federationShared } from '../src/federation/mf-shared.mjs';
 import { UcRemotePlugin } from './uc-remote-plugin.mjs';
 
 const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
+/** What a remote without src/prefetch.ts exposes as './prefetch'. */
+const NO_PREFETCH = fileURLToPath(new URL('./no-prefetch.mjs', import.meta.url));
 /** What the dev server forwards to the API server. */
 const API_PATHS = ['/user/admin', '/admin/admin', '/user/web/iconfont'];
 
@@ -31,10 +34,14 @@ const standalonePage = (name) => `<!doctype html>
  * @param {{ dir: string, name: string, routes: string[], port: number, exposes?: Record<string, string> }} remote
  *   dir: the remote's folder; name: its federation name; routes: the route prefixes it serves;
  *   port: its standalone dev server port; exposes: defaults to { './routes': './src/routes.tsx' }.
+ *   Every remote also exposes './prefetch' (src/prefetch.ts, or a no-op): `prefetch(pathname)`, which
+ *   the shell calls on the first visit of one of its pages so the page's data loads while its code does.
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
 export function remoteConfig({ dir, name, routes, port, exposes = { './routes': './src/routes.tsx' } }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const prefetch = fs.existsSync(path.join(dir, 'src/prefetch.ts')) ? './src/prefetch.ts' : NO_PREFETCH;
+  const allExposes = { './prefetch': prefetch, ...exposes };
   return (_env, argv) => {
     const dev = argv.mode !== 'production';
     return {
@@ -73,9 +80,14 @@ export function remoteConfig({ dir, name, routes, port, exposes = { './routes': 
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          exposes,
+          exposes: allExposes,
           shared: federationShared(dir),
           shareStrategy: 'loaded-first',
+          // One federation runtime (DESIGN.md section 8): in production the remote uses the host's
+          // runtime core (the shell provides it: experiments.provideExternalRuntime) instead of
+          // shipping a second copy in remoteEntry.js. The standalone dev host has no provider, so
+          // dev builds keep their own. https://module-federation.io/configure/experiments
+          experiments: { externalRuntime: !dev },
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
         }),

@@ -1,7 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { BASE_PATH } from '@uc/shared';
+import { BASE_PATH, stripBasePath } from '@uc/shared';
+import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { lazyPage } from './lazy';
+import { notifyNavigation } from './navigation';
 
 // Everything below is loaded on demand, each behind a boundary with a retry (a chunk may fail to
 // load). The login pages use no antd; the layout and what renders inside it use the shared antd
@@ -13,7 +15,7 @@ const AccessPage = lazyPage(() => import('../features/session/access-page'));
 const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
-const RemoteSwitch = lazyPage(() => import('../features/remotes/remote-switch'));
+const RemoteSwitch = lazyPage(loadRemoteSwitch);
 
 /** Spec section 2: area addresses that redirect to their first page. */
 export const AREA_REDIRECTS: Record<string, string> = {
@@ -60,3 +62,6 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes, { basename: BASE_PATH });
+// The router's locations carry the base path; the console's own paths do not.
+notifyNavigation(stripBasePath(router.state.location.pathname));
+router.subscribe((state) => notifyNavigation(stripBasePath(state.location.pathname)));

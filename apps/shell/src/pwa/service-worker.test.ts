@@ -1,6 +1,7 @@
 import { usePwa } from './pwa-store';
 import { activateWaiting, registerServiceWorker, SW_SCOPE, SW_URL, unregisterServiceWorkers, type ServiceWorkerEnv } from './service-worker';
-import { setupPwa, watchConnectivity } from './setup-pwa';
+import { resetSessionForTests, useSession, type CurrentUser, type SiteConfig } from '@uc/shared';
+import { setupPwa, setupPwaWhenSignedIn, watchConnectivity } from './setup-pwa';
 
 /** A fake ServiceWorkerContainer / registration pair, enough for the registration logic. */
 function fakeEnv(options: { controller?: boolean; waiting?: boolean; registrations?: string[]; cacheKeys?: string[] } = {}) {
@@ -94,6 +95,15 @@ describe('service worker registration', () => {
     expect(f.registration.waiting?.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
   });
 
+  it('asks the installed workers to fill in their precache once registered', async () => {
+    const f = fakeEnv({ controller: true, waiting: true });
+    const active = { postMessage: jest.fn() };
+    Object.assign(f.registration, { active });
+    await setupPwa(true, f.env);
+    expect(active.postMessage).toHaveBeenCalledWith({ type: 'PRECACHE' });
+    expect(f.registration.waiting?.postMessage).toHaveBeenCalledWith({ type: 'PRECACHE' });
+  });
+
   it('does nothing without service worker support', async () => {
     await expect(unregisterServiceWorkers({ reload: jest.fn() })).resolves.toBe(0);
     await expect(registerServiceWorker(jest.fn(), { reload: jest.fn() })).resolves.toBeUndefined();
@@ -106,5 +116,58 @@ describe('service worker registration', () => {
     expect(usePwa.getState().offline).toBe(true);
     target.dispatchEvent(new Event('online'));
     expect(usePwa.getState().offline).toBe(false);
+  });
+});
+
+describe('when the service worker is set up', () => {
+  const site = (offline: boolean) => ({ offline }) as unknown as SiteConfig;
+  const user = { id: 1, username: 'admin' } as unknown as CurrentUser;
+  let stop: (() => void) | undefined;
+  afterEach(() => {
+    stop?.();
+    resetSessionForTests();
+  });
+
+  it('never on a sign-in page: it waits for a signed-in user, then for an idle moment', async () => {
+    const f = fakeEnv();
+    const idle: (() => void)[] = [];
+    useSession.setState({ status: 'ready', siteConfig: site(true), currentUser: null });
+    stop = setupPwaWhenSignedIn({ env: f.env, idle: (task) => idle.push(task) });
+    await flush();
+    expect(idle).toHaveLength(0);
+    expect(f.container.register).not.toHaveBeenCalled();
+
+    useSession.setState({ currentUser: user });
+    expect(idle).toHaveLength(1);
+    expect(f.container.register).not.toHaveBeenCalled();
+    idle[0]!();
+    await flush();
+    expect(f.container.register).toHaveBeenCalledTimes(1);
+    // Later changes of the session start nothing more.
+    useSession.setState({ currentUser: { ...user } });
+    expect(idle).toHaveLength(1);
+  });
+
+  it('waits for the start sequence, and leaves workers alone when the site config is unknown', async () => {
+    const f = fakeEnv({ registrations: ['http://uc.test/user/web/'] });
+    useSession.setState({ status: 'loading', siteConfig: site(true), currentUser: user });
+    const idle = jest.fn();
+    stop = setupPwaWhenSignedIn({ env: f.env, idle });
+    expect(idle).not.toHaveBeenCalled();
+    useSession.setState({ status: 'ready', siteConfig: null });
+    await flush();
+    expect(idle).not.toHaveBeenCalled();
+    expect(f.container.getRegistrations).not.toHaveBeenCalled();
+  });
+
+  it('with the offline option off, removes workers at once, even on a sign-in page', async () => {
+    const f = fakeEnv({ registrations: ['http://uc.test/user/web/'] });
+    useSession.setState({ status: 'ready', siteConfig: site(false), currentUser: null });
+    stop = setupPwaWhenSignedIn({ env: f.env, idle: jest.fn() });
+    await flush();
+    await flush();
+    const regs = (await f.container.getRegistrations.mock.results[0]?.value) as { unregister: jest.Mock }[];
+    expect(regs[0]?.unregister).toHaveBeenCalled();
+    expect(f.container.register).not.toHaveBeenCalled();
   });
 });

@@ -55,6 +55,15 @@ export function activateWaiting(registration: ServiceWorkerRegistration, env: Se
 }
 
 /**
+ * Asks the installed workers (the active one and a version waiting behind it) to fetch whatever of
+ * their precache list they do not hold yet. A worker installed while only sign-in pages were open
+ * skipped its precache (build/sw.template.js); a signed-in page fills it in this way, when idle.
+ */
+export function requestPrecache(registration: Pick<ServiceWorkerRegistration, 'active' | 'waiting'>): void {
+  for (const worker of [registration.active, registration.waiting]) worker?.postMessage({ type: 'PRECACHE' });
+}
+
+/**
  * Registers the worker and reports a new version once it is installed and waiting. The first
  * install (no controller yet) is no "new version": it just starts caching.
  */

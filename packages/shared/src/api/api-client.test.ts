@@ -3,6 +3,7 @@ import { accountLoginCall, memberInfoCall, memberListCall, siteConfigCall } from
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
 import { createApiClient, readXsrfToken } from './api-client';
+import { clearPrefetchedForTests, PREFETCH_TTL_MS } from './call-prefetch';
 import { ApiError, ErrorShowType } from './api-error';
 import { setApiUi, type ApiUi } from './api-ui';
 import { resetTimeoutDialogForTests } from './handle-api-error';
@@ -165,5 +166,78 @@ describe('createApiClient', () => {
     });
     await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall)).rejects.toMatchObject({ kind: 'network' });
     expect(ui.error).toHaveBeenCalledWith('网络异常，请检查网络连接后重试');
+  });
+});
+
+describe('prefetched calls', () => {
+  const page = { code: 0, message: '', data: { list: [], page: 1, pageSize: 10, total: 0 } };
+  const query = { page: 1, pageSize: 10, sort: '-createdAt' };
+  beforeEach(() => clearPrefetchedForTests());
+
+  it('the first call of the same address and query takes the prefetched answer; later ones ask again', async () => {
+    const fetch = respond(page);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 't' });
+    client.prefetch(memberListCall, { query });
+    // Keys in another order are the same query.
+    await expect(client.call(memberListCall, { query: { sort: '-createdAt', pageSize: 10, page: 1 } })).resolves.toMatchObject({ total: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await client.call(memberListCall, { query });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('another query, another session or a stale prefetch is a request of its own', async () => {
+    const fetch = respond(page);
+    let token = 'a';
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => token });
+    client.prefetch(memberListCall, { query });
+    await client.call(memberListCall, { query: { ...query, page: 2 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    token = 'b';
+    await client.call(memberListCall, { query });
+    expect(fetch).toHaveBeenCalledTimes(3);
+
+    const now = Date.now();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(now);
+    client.prefetch(memberListCall, { query });
+    spy.mockReturnValue(now + PREFETCH_TTL_MS + 1);
+    await client.call(memberListCall, { query });
+    spy.mockRestore();
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('a failed prefetch shows nothing; the page asks again and its error is handled as usual', async () => {
+    const fetch = respond({ code: -1, message: 'broken', data: null });
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    client.prefetch(memberListCall, { query });
+    await Promise.resolve();
+    expect(ui.error).not.toHaveBeenCalled();
+    await expect(client.call(memberListCall, { query })).rejects.toMatchObject({ message: 'broken' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(ui.error).toHaveBeenCalledTimes(1);
+  });
+
+  it("a caller that aborts stops waiting, without cancelling the request", async () => {
+    const fetch = respond(page);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    client.prefetch(memberListCall, { query });
+    const controller = new AbortController();
+    const waiting = client.call(memberListCall, { query, signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('the same prefetch twice is one request', async () => {
+    const fetch = respond(page);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    client.prefetch(memberListCall, { query });
+    client.prefetch(memberListCall, { query });
+    await client.call(memberListCall, { query });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('only GET calls are prefetched', () => {
+    const fetch = respond(page);
+    createApiClient({ prefixUrl: 'http://uc.test', fetch }).prefetch(accountLoginCall, {});
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

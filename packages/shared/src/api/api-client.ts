@@ -4,6 +4,7 @@ import { ResultCode, type Envelope } from '../contracts/envelope';
 import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
+import { abortable, hasPrefetched, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
 import { handleApiError } from './handle-api-error';
 
 export interface CallOptions<C> {
@@ -34,6 +35,11 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   call<C extends CallContract>(contract: C, options?: CallOptions<C>): Promise<CallData<C>>;
+  /**
+   * Starts a GET call now, for a component that will make exactly the same call soon (its `call`
+   * then takes this answer instead of asking again). Shows no error: the real call does.
+   */
+  prefetch<C extends CallContract>(contract: C, options?: Pick<CallOptions<C>, 'query'>): void;
   ky: KyInstance;
 }
 
@@ -90,8 +96,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
   });
 
+  const keyOf = (contract: CallContract, query: unknown) =>
+    `${prefixUrl} ${prefetchKey(contract.method, contract.path, toSearchParams(query), getToken())}`;
+
   async function call<C extends CallContract>(contract: C, callOptions: CallOptions<C> = {}): Promise<CallData<C>> {
     const path = prefixUrl ? contract.path.replace(/^\//, '') : contract.path;
+    const prefetched = contract.method === 'GET' ? takePrefetched(keyOf(contract, callOptions.query)) : undefined;
+    if (prefetched) {
+      try {
+        return (await abortable(prefetched, callOptions.signal)) as CallData<C>;
+      } catch (raw) {
+        if (raw instanceof DOMException && raw.name === 'AbortError') throw raw;
+        // A failed prefetch: ask again below, so the error (if it persists) is handled as usual.
+      }
+    }
     try {
       const response = await instance(path, {
         method: contract.method,
@@ -112,9 +130,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  return { call, ky: instance };
+  function prefetch<C extends CallContract>(contract: C, options: Pick<CallOptions<C>, 'query'> = {}): void {
+    if (contract.method !== 'GET') return;
+    const key = keyOf(contract, options.query);
+    // The same call already on its way (a page visited twice in a row, React's dev double effects).
+    if (hasPrefetched(key)) return;
+    // Started before it is kept: this call itself must not find (and take) an older prefetch.
+    keepPrefetched(key, call(contract, { query: options.query, skipErrorHandler: true }));
+  }
+
+  return { call, prefetch, ky: instance };
 }
 
 /** The one client of the console; shared as a federation singleton with the rest of @uc/shared. */
 export const api: ApiClient = createApiClient();
 export const call: ApiClient['call'] = (contract, options) => api.call(contract, options);
+export const prefetchCall: ApiClient['prefetch'] = (contract, options) => api.prefetch(contract, options);

@@ -96,16 +96,26 @@ export async function refreshUser(): Promise<CurrentUser | null> {
   return user;
 }
 
-/** The remote registry; an unreachable registry leaves the console without remotes, nothing worse. */
-export async function loadRemoteRegistry(): Promise<RemoteEntry[]> {
-  try {
-    const remotes = await call(remotesCall, { skipErrorHandler: true });
-    useSession.setState({ remotes, remotesLoaded: true });
-    return remotes;
-  } catch {
-    useSession.setState({ remotesLoaded: true });
-    return useSession.getState().remotes;
-  }
+let registryLoading: Promise<RemoteEntry[]> | null = null;
+
+/**
+ * The remote registry; an unreachable registry leaves the console without remotes, nothing worse.
+ * Callers while a request is on its way share it (start-up, the layout and the remote switch all ask).
+ */
+export function loadRemoteRegistry(): Promise<RemoteEntry[]> {
+  registryLoading ??= (async () => {
+    try {
+      const remotes = await call(remotesCall, { skipErrorHandler: true });
+      useSession.setState({ remotes, remotesLoaded: true });
+      return remotes;
+    } catch {
+      useSession.setState({ remotesLoaded: true });
+      return useSession.getState().remotes;
+    } finally {
+      registryLoading = null;
+    }
+  })();
+  return registryLoading;
 }
 
 /** Forgets the user locally; the server session is ended by the logout route. */

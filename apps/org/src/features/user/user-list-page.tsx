@@ -14,6 +14,7 @@ import { ResetPasswordModal } from './reset-password-modal';
 import { statusTag, userColumns } from './user-columns';
 import { UserDetailDrawer } from './user-detail-drawer';
 import { UserFormModal } from './user-form-modal';
+import { USER_LIST_INITIAL } from './user-list-query';
 import { UserRowActions } from './user-row-actions';
 
 const HIDDEN_KEY = 'uc.org.user.hiddenColumns';
@@ -33,7 +34,7 @@ export function UserListPage() {
   const can = useCan();
   const selfId = useSession((s) => s.currentUser?.id);
   const [recycle, setRecycle] = useState(false);
-  const query = useListQuery(recycle ? memberRecycleListCall : memberListCall, { sort: '-createdAt' });
+  const query = useListQuery(recycle ? memberRecycleListCall : memberListCall, USER_LIST_INITIAL);
   const { reload } = query;
   const [hidden, setHidden] = useState<string[]>(readHidden);
   const [editing, setEditing] = useState<number | null>(null);

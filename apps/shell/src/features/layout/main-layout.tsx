@@ -6,6 +6,7 @@ import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { findRoute, routeAllowed } from '../../app/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import ExceptionPage from '../exception/exception-page';
+import { usePrefetchRemotes } from '../remotes/use-prefetch-remotes';
 import { AppDrawer, AppDrawerButton, HEADER_HEIGHT } from './app-drawer';
 import { HeaderApps } from './header-apps';
 import { HeaderLanguage } from './header-language';
@@ -78,6 +79,7 @@ function Frame() {
 
 /** Mixed layout: fixed 60px header with the app switcher, fixed side menu, light theme (spec section 2). */
 export default function MainLayout() {
+  usePrefetchRemotes();
   return (
     <ConsoleConfigProvider>
       <Frame />

@@ -6,7 +6,7 @@ import { RemoteLoadError } from './remote-load-error';
 import { RemoteOutlet } from './remote-outlet';
 import { loadRemoteRoutes } from './remote-runtime';
 
-jest.mock('./remote-runtime', () => ({ loadRemoteRoutes: jest.fn() }));
+jest.mock('./remote-runtime', () => ({ loadRemoteRoutes: jest.fn(), prefetchPageData: jest.fn(), readyRoutes: () => undefined }));
 const load = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
 
 const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/0.1.0-abcdef12/mf-manifest.json', version: '0.1.0-abcdef12', routes: ['/org'] };

@@ -1,9 +1,9 @@
 import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { useT, type RemoteEntry } from '@uc/shared';
+import { stripBasePath, useT, type RemoteEntry } from '@uc/shared';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemoteRoutes } from './remote-runtime';
+import { loadRemoteRoutes, prefetchPageData, readyRoutes } from './remote-runtime';
 
 function RemoteRouteTree({ routes, notFound }: { routes: RouteObject[]; notFound: ReactNode }) {
   // The remote's routes are absolute ('/org/...') below the layout's splat, so they match as they are.
@@ -12,10 +12,18 @@ function RemoteRouteTree({ routes, notFound }: { routes: RouteObject[]; notFound
 
 function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: RemoteEntry; attempt: number; moduleName: string; notFound: ReactNode }) {
   const t = useT();
-  const [state, setState] = useState<{ routes?: RouteObject[]; error?: unknown }>({});
+  // Prefetched routes render in the first pass; the layout started the page's data on navigation.
+  const [state, setState] = useState<{ routes?: RouteObject[]; error?: unknown }>(() => ({ routes: attempt === 0 ? readyRoutes(remote) : undefined }));
   useEffect(() => {
+    const loaded = attempt === 0 ? readyRoutes(remote) : undefined;
+    if (loaded) {
+      setState((s) => (s.routes === loaded ? s : { routes: loaded }));
+      return undefined;
+    }
     let live = true;
     setState({});
+    // The page's data starts now, while its code loads (the address is already the new one).
+    prefetchPageData(remote, stripBasePath(window.location.pathname));
     loadRemoteRoutes(remote, attempt > 0).then(
       (routes) => live && setState({ routes }),
       (error: unknown) => live && setState({ error }),

@@ -1,8 +1,13 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
 import type { RemoteEntry } from '@uc/shared';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { fallbackPlugin, retryPlugin } from './remote-plugins';
+
+/** What every remote exposes as './prefetch': starts the data of the page at `pathname`, if it knows it. */
+export interface RemotePrefetchModule {
+  prefetch?: (pathname: string) => void;
+}
 
 /** What every remote exposes as './routes' (DESIGN.md section 3). */
 export interface RemoteRoutesModule {
@@ -34,6 +39,13 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
 let pluginsInstalled = false;
 const registered = new Map<string, string>();
 const loading = new Map<string, Promise<RouteObject[]>>();
+/** Route objects already loaded, by remote entry: a visit renders them at once. */
+const ready = new Map<string, RouteObject[]>();
+/** Remotes whose prefetch ran (or runs), by name, with the entry it was for. */
+const prefetched = new Map<string, string>();
+/** Remotes whose prefetch failed: the runtime may hold the failure, so their first load starts afresh. */
+const stale = new Set<string>();
+const prefetchModules = new Map<string, Promise<RemotePrefetchModule | undefined>>();
 
 function register(remote: RemoteEntry, force: boolean): void {
   if (!pluginsInstalled) {
@@ -56,13 +68,17 @@ export function registerRegistry(registry: RemoteEntry[]): void {
  * or stale attempt and loads again from the network.
  */
 export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<RouteObject[]> {
-  if (fresh) loading.delete(remote.name);
+  if (fresh) {
+    loading.delete(remote.name);
+    ready.delete(remote.entry);
+  }
   let pending = loading.get(remote.name);
   if (!pending) {
-    register(remote, fresh);
+    register(remote, fresh || stale.delete(remote.name));
     pending = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((mod) => {
       const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
       if (!routes) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
+      ready.set(remote.entry, routes);
       return routes;
     });
     pending.catch(() => loading.delete(remote.name));
@@ -70,6 +86,9 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
   }
   return pending;
 }
+
+/** The remote's route objects if they are loaded already (prefetched or visited), else undefined. */
+export const readyRoutes = (remote: RemoteEntry): RouteObject[] | undefined => ready.get(remote.entry);
 
 /**
  * Another module a remote exposes (market's './MarketPanel'), loaded on demand through the same
@@ -80,4 +99,61 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
   const mod = await loadRemote<T>(`${remote.name}/${expose.replace(/^\.\//, '')}`);
   if (!mod || isFailedRemoteModule(mod)) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
   return mod;
+}
+
+/**
+ * Fetches each remote's manifest and entry and preloads the code of its './routes' (not the shared
+ * libraries: the shell provides those), then loads its './prefetch' and './routes', so the first
+ * visit of a remote page needs no round trip for code and evaluates none. Remotes already loaded or prefetched are skipped. A remote that cannot be reached costs
+ * nothing but its requests: the failure is forgotten and the visit loads it afresh (then shows the
+ * usual error and retry). Resolves once every prefetch has finished, never rejects.
+ */
+export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
+  const todo = remotes.filter((r) => !loading.has(r.name) && prefetched.get(r.name) !== r.entry);
+  await Promise.all(
+    todo.map(async (remote) => {
+      prefetched.set(remote.name, remote.entry);
+      try {
+        register(remote, false);
+        await preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'], resourceCategory: 'sync' }]);
+        // Then evaluated, while idle: the container's initialisation, the tiny './prefetch' and the
+        // route modules cost the click nothing but the page's own render.
+        await Promise.all([loadPrefetchModule(remote), loadRemoteRoutes(remote)]);
+      } catch (error) {
+        stale.add(remote.name);
+        prefetched.delete(remote.name);
+        console.warn(`[uc] prefetch of remote "${remote.name}" failed; it loads on its first visit`, error);
+      }
+    }),
+  );
+}
+
+/** A remote's './prefetch', loaded once; a remote without one (or down) gives undefined, and is asked again next time. */
+function loadPrefetchModule(remote: RemoteEntry): Promise<RemotePrefetchModule | undefined> {
+  let pending = prefetchModules.get(remote.name);
+  if (!pending) {
+    register(remote, stale.has(remote.name));
+    pending = loadRemote<RemotePrefetchModule>(`${remote.name}/prefetch`).then(
+      (mod) => (mod && !isFailedRemoteModule(mod) ? mod : undefined),
+      () => undefined,
+    );
+    void pending.then((mod) => mod ?? prefetchModules.delete(remote.name));
+    prefetchModules.set(remote.name, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts the data of the remote page at `pathname` (the remote's './prefetch' knows which calls):
+ * called on the first visit, in parallel with loading the routes, so the first request does not
+ * wait for the page's code to load and render. Never throws.
+ */
+export function prefetchPageData(remote: RemoteEntry, pathname: string): void {
+  void loadPrefetchModule(remote).then((mod) => {
+    try {
+      mod?.prefetch?.(pathname);
+    } catch (error) {
+      console.warn(`[uc] data prefetch of ${pathname} failed`, error);
+    }
+  });
 }
