@@ -65,6 +65,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     // A log line per request only at debug/trace: at info it would cost throughput and say little.
     logController: new LogController({ disableRequestLogging: !verbose }),
     bodyLimit: 1024 * 1024,
+    // Only proxies named by TRUST_PROXY may say who the client is (per-IP limits, HSTS over TLS).
+    trustProxy: config.trustProxy,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false },

@@ -23,6 +23,15 @@ describe('configuration', () => {
     });
   });
 
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads TRUST_PROXY=%s as %j (unset: trust no proxy)', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }, '/x').trustProxy).toEqual(expected);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }, '/x')).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
@@ -34,6 +43,7 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is shorter than 8 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL is not a log level: set it to one of fatal, error, warn, info, debug, trace, silent'],
     [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be more than 0'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY is not understood: set it to the addresses/CIDRs of the proxies in front'],
   ])('refuses %j naming the variable and the fix', (env, message) => {
     expect(() => loadConfig(env, '/x')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/x')).toThrow(message);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './lib/server-root';
@@ -33,6 +34,7 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'REQUEST_CONCURRENCY', default: '(pool size)', description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.' },
   { name: 'REQUEST_QUEUE', default: '(2 x concurrency)', description: 'API requests that may wait for a free slot (unset: twice REQUEST_CONCURRENCY); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
   { name: 'REQUEST_QUEUE_WAIT_MS', default: '50', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Which proxies to believe about the client (X-Forwarded-For, X-Forwarded-Proto): false (none: the socket address is the client, so nobody can pose as another address), the addresses/CIDRs of the proxies in front comma-separated (10.0.0.0/8,127.0.0.1), or true (any: only when nothing but the proxy can reach the server). Set it behind a load balancer, or every client counts as the balancer for the per-IP sign-in limits and HSTS is never sent.' },
   { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
 ];
 
@@ -100,10 +102,29 @@ const envSchema = z.object({
   REQUEST_CONCURRENCY: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
   REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', 'twice REQUEST_CONCURRENCY', 0, 100_000)),
   REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 50, 1, 600_000)),
+  TRUST_PROXY: optional(
+    z.string().trim().transform((v, ctx): boolean | string[] => {
+      if (['false', '0', 'off', 'no'].includes(v)) return false;
+      if (v === 'true') return true;
+      // No hop counts: fastify refuses to trust a hop count, since it cannot tell a proxy from a client.
+      const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+      if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY is not understood: set it to the addresses/CIDRs of the proxies in front, separated by commas (10.0.0.0/8,127.0.0.1), true or false, or unset it to trust no proxy' });
+      return z.NEVER;
+    }),
+  ),
   DEMO_MODE: optional(
     z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' }).transform((v) => ['true', '1', 'on'].includes(v)),
   ),
 });
+
+/** 10.0.0.1, ::1, 10.0.0.0/8 or fd00::/8 (a prefix no longer than the address). */
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 /** A 32-byte key from 64 hex characters or base64; undefined when it is neither. */
 export function parseServerKey(text: string): Buffer | undefined {
@@ -142,6 +163,8 @@ export interface Config {
   openAccessKey: Buffer | undefined;
   /** DEMO_MODE (the site setting loginConfig.demoMode turns demo mode on too). */
   demoMode: boolean;
+  /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
+  trustProxy: boolean | string[];
   /** STATEMENT_TIMEOUT_MS: set on every database connection (db/client.ts). */
   statementTimeoutMs: number;
   /** REQUEST_CONCURRENCY and REQUEST_QUEUE (lib/overload.ts); undefined: sized from the database. */
@@ -179,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sms: { driver: e.SMS_DRIVER ?? 'log', webhookUrl: e.SMS_WEBHOOK_URL },
     openAccessKey: e.OPEN_ACCESS_KEY,
     demoMode: e.DEMO_MODE ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     requestConcurrency: e.REQUEST_CONCURRENCY,
     requestQueue: e.REQUEST_QUEUE,
