@@ -9,12 +9,11 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm --filter @uc/bench api-throughput
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { apiLogin, startServer, type RunningServer } from '@uc/e2e/support/server';
+import { freshPostgresDatabase } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -51,26 +50,6 @@ async function memberInfo(name: string, server: RunningServer): Promise<Figures>
   return drive(name, `${server.origin}/user/admin/member/info`, { authorization: token });
 }
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped afterwards. */
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `uc_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const results: Figures[] = [];
 const hello = await startHelloWorld();
 try {
@@ -82,7 +61,7 @@ try {
     await lite.stop();
   }
   if (process.env.DATABASE_URL) {
-    const db = await freshPostgres(process.env.DATABASE_URL);
+    const db = await freshPostgresDatabase(process.env.DATABASE_URL);
     const server = await startServer({ DATABASE_URL: db.url });
     try {
       results.push(await memberInfo('member/info, PostgreSQL', server));

@@ -84,7 +84,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
   registerOverloadGuard(app, {
     concurrency,
-    queue: config.requestQueue ?? 2 * concurrency,
+    // Deep enough for ordinary bursts (a page's several calls, several people at once): it sheds real overload only.
+    queue: config.requestQueue ?? Math.max(64, 4 * concurrency),
     maxWaitMs: config.requestQueueWaitMs,
     limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
     cancel: (owner) => database.cancelQueries(owner),

@@ -84,7 +84,7 @@ describe('configuration', () => {
   });
 
   it('reads the overload settings: statement timeout, request concurrency and queue', () => {
-    expect(loadConfig({}, '/x')).toMatchObject({ statementTimeoutMs: 5000, requestConcurrency: undefined, requestQueue: undefined, requestQueueWaitMs: 50 });
+    expect(loadConfig({}, '/x')).toMatchObject({ statementTimeoutMs: 5000, requestConcurrency: undefined, requestQueue: undefined, requestQueueWaitMs: 1000 });
     expect(loadConfig({ STATEMENT_TIMEOUT_MS: '250', REQUEST_CONCURRENCY: '8', REQUEST_QUEUE: '0', REQUEST_QUEUE_WAIT_MS: '20' }, '/x')).toMatchObject({
       statementTimeoutMs: 250,
       requestConcurrency: 8,

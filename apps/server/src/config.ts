@@ -32,8 +32,8 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'OPEN_ACCESS_KEY', default: '(DATA_DIR/secret.key)', description: 'Server key (32 bytes as 64 hex characters or base64) that encrypts open access secrets (AES-256-GCM). Unset: one is generated on first start and kept in DATA_DIR/secret.key (mode 600); set it when several servers share one PostgreSQL database, and keep it: secrets encrypted with a lost key cannot be recovered (rotate them).' },
   { name: 'STATEMENT_TIMEOUT_MS', default: '5000', description: 'Longest a single database statement may run (milliseconds) before PostgreSQL cancels it and the request answers 503. Enforced by PostgreSQL; the embedded PGlite cannot interrupt a running statement.' },
   { name: 'REQUEST_CONCURRENCY', default: '(pool size)', description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.' },
-  { name: 'REQUEST_QUEUE', default: '(2 x concurrency)', description: 'API requests that may wait for a free slot (unset: twice REQUEST_CONCURRENCY); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
-  { name: 'REQUEST_QUEUE_WAIT_MS', default: '50', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
+  { name: 'REQUEST_QUEUE', default: '(64 or 4 x concurrency)', description: 'API requests that may wait for a free slot (unset: 4 x REQUEST_CONCURRENCY, at least 64, since one console page sends several calls at once and several people share a server); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
+  { name: 'REQUEST_QUEUE_WAIT_MS', default: '1000', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Which proxies to believe about the client (X-Forwarded-For, X-Forwarded-Proto): false (none: the socket address is the client, so nobody can pose as another address), the addresses/CIDRs of the proxies in front comma-separated (10.0.0.0/8,127.0.0.1), or true (any: only when nothing but the proxy can reach the server). Set it behind a load balancer, or every client counts as the balancer for the per-IP sign-in limits and HSTS is never sent.' },
   { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
 ];
@@ -100,8 +100,8 @@ const envSchema = z.object({
   ),
   STATEMENT_TIMEOUT_MS: optional(intVar('STATEMENT_TIMEOUT_MS', 5000, 10, 3_600_000)),
   REQUEST_CONCURRENCY: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
-  REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', 'twice REQUEST_CONCURRENCY', 0, 100_000)),
-  REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 50, 1, 600_000)),
+  REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', '4 x REQUEST_CONCURRENCY, at least 64', 0, 100_000)),
+  REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 1000, 1, 600_000)),
   TRUST_PROXY: optional(
     z.string().trim().transform((v, ctx): boolean | string[] => {
       if (['false', '0', 'off', 'no'].includes(v)) return false;
@@ -206,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     requestConcurrency: e.REQUEST_CONCURRENCY,
     requestQueue: e.REQUEST_QUEUE,
-    requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 50,
+    requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 1000,
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,
