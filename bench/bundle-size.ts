@@ -3,12 +3,16 @@
  * (raw bytes and gzip bytes), measured in headless Chromium against the real built server.
  * Budget (DESIGN.md section 8): the login page at most 250 KB gzip, and no service worker precache while it is open.
  *
+ * Beside it, the same measure of the peer's login page (Ant Design Pro v6.0.3's /user/login, cold, as
+ * bench/peer/adpro-server.mjs serves its build), skipped when $ADPRO_DIR/dist is missing (PEER=0 skips it too).
+ *
  *   pnpm build && pnpm --filter @uc/bench bundle-size
  */
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '@uc/e2e/support/browser';
 import { apiLogin, startServer } from '@uc/e2e/support/server';
+import { peerMissing, startPeer } from './peer/adpro';
 
 interface Measured {
   files: { url: string; raw: number; gzip: number }[];
@@ -47,6 +51,7 @@ function print(title: string, m: Measured) {
 
 const server = await startServer();
 const browser = await launchBrowser();
+let ourLogin: Measured | undefined;
 try {
   {
     const { context, page } = await newPage(browser);
@@ -61,6 +66,7 @@ try {
     });
     print('/user/web/user/login (cold)', m);
     console.log(`  budget 250 KB gzip: ${m.gzip <= 250 * 1024 ? 'within' : 'OVER'}`);
+    ourLogin = m;
     // The worker, if one were registered, would start after the load event: give it time to.
     await page.waitForTimeout(3000);
     await page.waitForLoadState('networkidle');
@@ -83,6 +89,25 @@ try {
     });
     print(`/user/web${path} (cold, signed in)`, m);
     await context.close();
+  }
+  // The peer's login page, cold, measured the same way (its requests to other hosts fail at once: no Internet here).
+  const skipPeer = process.env.PEER === '0' ? 'PEER=0: the peer is skipped' : peerMissing();
+  if (skipPeer) console.log(`\nAnt Design Pro login page: not measured. ${skipPeer}`);
+  else {
+    const peer = await startPeer();
+    try {
+      const { context, page } = await newPage(browser);
+      await context.route((url) => url.origin !== peer.origin, (route) => route.abort('internetdisconnected'));
+      const m = await measure(page, async () => {
+        await page.goto(peer.url('/user/login'));
+        await page.locator('form').first().waitFor({ timeout: 60_000 });
+      });
+      print('Ant Design Pro 6.0.3 /user/login (cold)', m);
+      await context.close();
+      if (ourLogin) console.log(`\nlogin page JS, gzip: ours ${kb(ourLogin.gzip)}, Ant Design Pro ${kb(m.gzip)} (${(m.gzip / ourLogin.gzip).toFixed(2)}× ours)`);
+    } finally {
+      await peer.stop();
+    }
   }
 } finally {
   await browser.close();

@@ -2,17 +2,16 @@ import { join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ALL_CALLS } from '@uc/shared/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling } from './lib/error-handler';
-import { registerOverloadGuard } from './lib/overload';
+import { createOverloadGuard } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
-import { registerCalls } from './lib/route-registrar';
+import { registerCalls } from './http/route-registrar';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { registerStaticHosting } from './lib/static-hosting';
+import { registerStaticHosting } from './http/static-hosting';
 import { accountCalls } from './modules/account/account.routes';
 import { AuthCache } from './modules/auth/auth-cache';
 import { listenAuthEvents } from './modules/auth/auth-events';
@@ -76,19 +75,17 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   installErrorHandling(app);
   // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
   await registerSecurityHeaders(app);
-  // 2b. Overload: at most REQUEST_CONCURRENCY API calls at once and REQUEST_QUEUE waiting (each at most
-  //     REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has its
-  //     statements cancelled. Files are not limited. After the headers, so a 503 carries them too.
-  const apiPaths = new Set(ALL_CALLS.map((c) => c.path));
+  // 2b. Overload: at most REQUEST_CONCURRENCY calls use the database at once and REQUEST_QUEUE wait (each
+  //     at most REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has
+  //     its statements cancelled. The route registrar applies it to each call's database part.
   // PGlite runs one statement at a time inside this process: more requests at once only interleave.
   const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
-  registerOverloadGuard(app, {
+  const guard = createOverloadGuard({
     concurrency,
     // Deep enough for ordinary bursts (a page's several calls, several people at once): it sheds real overload only.
     queue: config.requestQueue ?? Math.max(64, 4 * concurrency),
     maxWaitMs: config.requestQueueWaitMs,
-    limits: (req) => apiPaths.has(req.routeOptions.url ?? ''),
-    cancel: (owner) => database.cancelQueries(owner),
+    cancel: database.kind === 'postgres' ? (owner) => database.cancelQueries(owner) : undefined,
   });
   // 3. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
@@ -120,7 +117,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...deptCalls(), ...postCalls(), ...menuCalls(), ...menuAdminCalls(), ...roleCalls(), ...iconCalls(icons), ...logCalls(),
       ...sessionCalls(), ...passwordCalls(), ...noticeCalls(), ...uploadCalls(uploadDir), ...openAccessCalls(db, config, box), ...remoteCalls(db, remotes), ...tenantInviteCalls(),
     ],
-    { db, checkResponses, sessions, auth, inProcessExact: database.kind === 'pglite' },
+    { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
   registerUploadFiles(app, uploadDir, { db, sessions });

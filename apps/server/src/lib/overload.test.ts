@@ -1,17 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { QueryOwner } from '../db/client';
 import { createTestApp } from '../test/test-app';
-import { BUSY_MESSAGE, registerOverloadGuard, type OverloadState } from './overload';
+import { installErrorHandling } from './error-handler';
+import { BUSY_MESSAGE, createOverloadGuard, type OverloadGuard } from './overload';
 
 /** A bare app whose /api/slow answers when the test opens the gate; /static/file is not limited. */
-function gatedApp(concurrency: number, queue: number, maxWaitMs = 60_000) {
+function gatedApp(concurrency: number, queue: number, maxWaitMs = 60_000, clock?: { now: number }) {
   const app: FastifyInstance = Fastify({ logger: false });
+  installErrorHandling(app);
   const cancelled: QueryOwner[] = [];
-  const state: OverloadState = registerOverloadGuard(app, {
+  const state: OverloadGuard = createOverloadGuard({
     concurrency,
     queue,
     maxWaitMs,
-    limits: (req) => req.url.startsWith('/api/'),
+    ...(clock ? { now: () => clock.now, standingMs: 100, overloadWaitMs: 10 } : {}),
     cancel: (owner) => {
       cancelled.push(owner);
       return Promise.resolve(0);
@@ -20,13 +22,17 @@ function gatedApp(concurrency: number, queue: number, maxWaitMs = 60_000) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let started = 0;
-  app.get('/api/slow', async () => {
-    started += 1;
-    await gate;
-    return { ok: true };
-  });
+  const order: string[] = [];
+  app.get('/api/slow', (req, reply) =>
+    state.run(req, reply, async () => {
+      started += 1;
+      order.push((req.query as { n?: string }).n ?? '');
+      await gate;
+      return { ok: true };
+    }),
+  );
   app.get('/static/file', async () => 'file');
-  return { app, state, open: () => open(), started: () => started, cancelled };
+  return { app, state, open: () => open(), started: () => started, cancelled, order };
 }
 
 /** Lets the event loop run until `check` holds (the injected requests pass their hooks). */
@@ -66,7 +72,7 @@ describe('overload guard', () => {
     await app.close();
   });
 
-  it('frees the slot and cancels the statements of a request whose client disconnects', async () => {
+  it('cancels the statements of a request whose client disconnects, and frees its slot when they stop', async () => {
     const { app, state, open, cancelled } = gatedApp(1, 1);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -75,8 +81,10 @@ describe('overload guard', () => {
     await until(() => state.running === 1);
     gone.abort();
     expect(await leaving).toBe('aborted');
-    await until(() => cancelled.length === 1 && state.running === 0);
+    await until(() => cancelled.length === 1);
+    // The cancelled statements end the work (here: the gate), and with it the slot.
     open();
+    await until(() => state.running === 0);
     expect((await fetch(`http://127.0.0.1:${port}/api/slow`)).status).toBe(200);
     await app.close();
   });
@@ -92,6 +100,37 @@ describe('overload guard', () => {
     expect(state).toMatchObject({ running: 1, waiting: 0 });
     open();
     expect((await held).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('overload guard under standing overload', () => {
+  it('once the queue has not drained for 100 ms, refuses waits past 10 ms and serves the newest first', async () => {
+    const clock = { now: 0 };
+    const { app, state, open, order } = gatedApp(1, 10, 60_000, clock);
+    const send = (n: number) => app.inject({ method: 'GET', url: `/api/slow?n=${n}` });
+    const r1 = send(1);
+    await until(() => state.running === 1);
+    // A burst: queued behind r1, in order.
+    const burst = [send(2), send(3)];
+    await until(() => state.waiting === 2);
+    // 150 ms later the queue has never drained: r2 and r3 have waited too long to be worth serving.
+    clock.now = 150;
+    const r4 = send(4);
+    const refused = await Promise.all(burst);
+    expect(refused.map((r) => r.statusCode)).toEqual([503, 503]);
+    expect(refused[0]!.headers['retry-after']).toBe('1');
+    clock.now = 152;
+    const r5 = send(5);
+    clock.now = 155;
+    const r6 = send(6);
+    await until(() => state.waiting === 3);
+    // Still overloaded (refusing did not drain the queue): newest first once r1 is done.
+    clock.now = 158;
+    open();
+    expect((await Promise.all([r1, r4, r5, r6])).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(order).toEqual(['1', '6', '5', '4']);
+    expect(state).toMatchObject({ running: 0, waiting: 0 });
     await app.close();
   });
 });
