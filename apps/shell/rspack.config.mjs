@@ -47,6 +47,8 @@ export default (_env, argv) => {
     },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
+      // public/ (the favicon) is copied as it is to the root of dist, beside index.html.
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
       new rspack.DefinePlugin({
         // Dev only: `org=http://localhost:3001/mf-manifest.json,...` replaces registry entries.
         'process.env.UC_REMOTE_OVERRIDES': JSON.stringify(dev ? (process.env.UC_REMOTE_OVERRIDES ?? '') : ''),

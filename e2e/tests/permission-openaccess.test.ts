@@ -1,10 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, snap } from '../support/browser';
+import { newPage, snap } from '../support/browser';
 import { signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 /** Signs in with an open access key from Node, as a program would (README: open access sign-in). */
 async function openLogin(server: RunningServer, key: string, secret: string) {
@@ -22,13 +23,9 @@ async function openLogin(server: RunningServer, key: string, secret: string) {
 describe('permission remote: open access keys', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it('creates a key, shows its secret once, signs in with it, rotates it and the old secret fails', async () => {

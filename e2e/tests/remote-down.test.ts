@@ -1,20 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, snap } from '../support/browser';
+import { newPage, snap } from '../support/browser';
 import { signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 describe('a remote that cannot be loaded is contained', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it('keeps the shell working, shows an error with retry on /org/user, and the retry loads it once it is back', async () => {

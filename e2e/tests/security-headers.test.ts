@@ -1,11 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { newPage } from '../support/browser';
 import { signInThroughForm } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 interface Violation {
   directive: string;
@@ -50,13 +51,9 @@ async function settle(page: Page): Promise<void> {
 describe('security headers in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it('every screen of the admin works under the Content-Security-Policy without a single violation', async () => {

@@ -1,21 +1,18 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { newPage } from '../support/browser';
 import { loginPath, pathOf, signInThroughForm, signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 /** /user/jump?redirect=: the entry other applications of the platform link to (spec section 2). */
 describe('shell: /user/jump', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   const jump = (redirect: string) => server.url(`/user/jump?redirect=${encodeURIComponent(redirect)}`);

@@ -33,7 +33,8 @@ describe('shell: phone sign-in, registration and password recovery', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.getByText('手机号格式错误！').waitFor();
     await page.getByText('请输入验证码！').waitFor();
-    await page.getByLabel('语言').selectOption('en-US');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByText('Phone number is invalid!').waitFor();
     await page.getByText('Please enter the verification code!').waitFor();
     await context.close();

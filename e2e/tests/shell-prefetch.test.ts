@@ -1,20 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { newPage } from '../support/browser';
 import { signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 describe('shell: remotes are prefetched after sign-in and share the shell\'s federation runtime', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it('a first click on a remote page fetches no manifest, entry or route code, only its data', async () => {

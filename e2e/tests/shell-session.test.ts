@@ -1,20 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, snap } from '../support/browser';
+import { newPage, snap } from '../support/browser';
 import { pathOf, signInThroughForm, signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { apiLogin, type RunningServer } from '../support/server';
+import { withServerAndBrowser } from '../support/suite';
 
 describe('shell: session, access and exception pages', () => {
   let server: RunningServer;
   let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
+  withServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
   });
 
   it('sends a signed-out visitor to the login page with the URL-encoded return address, and back after sign-in', async () => {

@@ -13,8 +13,8 @@ export class ServiceWorkerPlugin {
   /** @param {{ publicPath: string; include?: RegExp }} options */
   constructor(options) {
     this.publicPath = options.publicPath;
-    // The shell itself: its scripts, styles and page. Remotes are versioned and cached by HTTP.
-    this.include = options.include ?? /^(index\.html|static\/.+\.(js|css))$/;
+    // The shell itself: its scripts, styles, page and favicon. Remotes are versioned and cached by HTTP.
+    this.include = options.include ?? /^(index\.html|favicon\.svg|static\/.+\.(js|css))$/;
   }
 
   /** @param {import('@rspack/core').Compiler} compiler */

@@ -11,8 +11,12 @@ const SHELL_PAGE = BASE + 'index.html';
 
 /** API addresses are network-only: a cached answer could show another user's data or a revoked session. */
 const isApi = (path) => /^\/(user|admin)\/admin\//.test(path) || /^\/[^/]+\/admin\//.test(path);
-/** Shell build assets carry a content hash: a cached copy is never stale. */
-const isShellAsset = (path) => path.startsWith(BASE + 'static/');
+const FAVICON = BASE + 'favicon.svg';
+/**
+ * Shell build assets carry a content hash: a cached copy is never stale. The favicon has none, but it
+ * is in the precache list, whose content makes this worker's version: a new favicon is a new cache.
+ */
+const isShellAsset = (path) => path.startsWith(BASE + 'static/') || path === FAVICON;
 
 /** The pages a signed-out visitor sees: the precache must never compete with them for bandwidth. */
 const SIGN_IN_PAGE = /^\/user\/web\/user\/(login|reg|logout|jump|access)(\/|$)/;

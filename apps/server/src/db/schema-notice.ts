@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { common, id, tenantId, timestamps, ts } from './schema-columns';
-import { users } from './schema';
+import { users } from './schema-core';
 
 /** Range of a notice: everyone in the tenant, or one user (a private letter). */
 export const noticeRange = { all: 1, private: 2 } as const;

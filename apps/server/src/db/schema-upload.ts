@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantId, ts } from './schema-columns';
-import { tenants } from './schema';
+import { tenants } from './schema-core';
 
 /**
  * The images of DATA_DIR/uploads and whose they are (issue 10, defect 12). The file name is the key

@@ -6,6 +6,7 @@ import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from '../modules/site/sit
 import type { Db } from './client';
 import { depts, menus, roles, tenantPolicies, tenants, userRoles, users } from './schema';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
+import { inTransaction } from './typed';
 
 export const PLATFORM_TENANT_ID = 1;
 
@@ -28,7 +29,7 @@ async function insertMenus(db: Db, items: readonly MenuSeed[], parentId: number 
         component: m.component ?? '',
         redirect: m.redirect ?? '',
         icon: m.icon ?? '',
-        permissions: (m.permissions ?? []).join(','),
+        permissions: (m.permissions ?? []).map((call) => call.path).join(','),
         hidden: m.hidden ?? false,
         sort: (i + 1) * 10,
       })
@@ -92,8 +93,7 @@ async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
  * instance, which waits on the start-up lock) changes nothing and an administrator's edits are kept.
  */
 export async function seed(db: Db, options: { adminPassword?: string; log: SeedLog }): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await seedPlatform(tx, options.adminPassword, options.log);
     const [menuCount] = await tx.select({ n: count() }).from(menus);
     if ((menuCount?.n ?? 0) === 0) options.log.info(`Seeded ${await insertMenus(tx, MENU_SEED, null)} menu entries`);

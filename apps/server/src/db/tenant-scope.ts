@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { inTransaction, rowsOf } from './typed';
 
 /*
  * Tenant isolation, second line (the first is the tenant filter every repository writes): the
@@ -26,8 +27,8 @@ const secretOfTransaction = new WeakMap<Db, string>();
 function crossTenantSecret(db: Db): Promise<string> {
   let secret = secretOfDatabase.get(db);
   if (!secret) {
-    secret = db.execute(sql`select cross_tenant from uc_platform_secret`).then((result) => {
-      const value = (result as unknown as { rows: { cross_tenant: string }[] }).rows[0]?.cross_tenant;
+    secret = rowsOf<{ cross_tenant: string }>(db, sql`select cross_tenant from uc_platform_secret`).then((rows) => {
+      const value = rows[0]?.cross_tenant;
       if (!value) throw new Error('uc_platform_secret has no row: run the migrations (drizzle/0015_cross_tenant_secret.sql) on this database');
       return value;
     });
@@ -57,18 +58,17 @@ export interface TenantEpochs {
  */
 export async function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db, epochs: TenantEpochs) => Promise<T>): Promise<T> {
   const secret = await crossTenantSecret(db);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // One round trip: set_config(..., true) is SET LOCAL, undone at the end of the transaction.
-    const opened = (await tx.execute(sql`
+    const [row] = await rowsOf<{ tenant_epoch: string; global_epoch: string }>(
+      tx,
+      sql`
       select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'uc_app', true),
         coalesce((select e.epoch from auth_epochs e where e.tenant_id = ${tenantId}), 0)::text as tenant_epoch,
-        coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text as global_epoch`)) as unknown as {
-      rows: { tenant_epoch: string; global_epoch: string }[];
-    };
-    const row = opened.rows[0]!;
+        coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text as global_epoch`,
+    );
     secretOfTransaction.set(tx, secret);
-    return fn(tx, { tenant: row.tenant_epoch, global: row.global_epoch });
+    return fn(tx, { tenant: row!.tenant_epoch, global: row!.global_epoch });
   });
 }
 

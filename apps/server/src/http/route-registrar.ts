@@ -8,10 +8,12 @@ import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
-import { ok } from './envelope';
-import { AppError, badRequest, forbidden, notSignedIn } from './errors';
-import { refuseNul } from './nul-guard';
-import { zodMessage } from './zod-message';
+import { ok } from '../lib/envelope';
+import { AppError, badRequest, forbidden, notSignedIn } from '../lib/errors';
+import { refuseNul } from '../lib/nul-guard';
+import { SerializedAnswer } from '../lib/serialized-answer';
+import type { OverloadGuard } from '../lib/overload';
+import { zodMessage } from '../lib/zod-message';
 
 /** What a call handler gets: validated input, the caller, the raw request. */
 export interface CallContext<Q, B> {
@@ -88,6 +90,8 @@ export interface RegistrarOptions {
    * cache before the commit returns (PGlite, auth-events.ts): a perCaller answer needs no epoch read.
    */
   inProcessExact?: boolean;
+  /** Bounds the calls using the database at once (lib/overload.ts); memo answers pass it by. */
+  guard?: OverloadGuard;
 }
 
 /** A cached session whose epochs moved: the call starts again from the database. */
@@ -115,9 +119,13 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
     app.route({
       method: call.method,
       url: call.path,
+      // Browsers never send compressed bodies: no request-decompression hook on every call.
+      decompress: false,
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
         const auth = options.auth;
+        const guard = options.guard;
+        const limited = <T>(work: () => Promise<T>): Promise<T> => (guard ? guard.run(req, reply, work) : work());
         // Who may call comes before what they sent: strangers learn nothing from validation messages.
         const admit = (session: Session) => {
           // The demo account looks but never changes anything: one rule here, for every call.
@@ -151,7 +159,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           };
           const data = await handle(ctx);
           // Computed after the epochs were read (same transaction): stored under them, never fresher.
-          if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, data);
+          // Kept as the answer's bytes: serializing it again on every hit cost more than the lookup.
+          if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, new SerializedAnswer(JSON.stringify(ok(data))));
           // Every administrative write is audited, in the same transaction as the write itself.
           if (session && db && call.access === 'permission' && call.method !== 'GET') {
             await writeAudit(db, session, { action: call.path, target, fields: fieldsOf(body), ip: req.ip });
@@ -173,7 +182,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
               auth!.dropSession(hit.tokenHash);
               hit = undefined;
             } else {
-              const answer = auth!.memo(hit.session, call.path, now);
+              const answer = auth!.memo<SerializedAnswer>(hit.session, call.path, now);
               if (answer !== undefined) {
                 admit(hit.session);
                 refuseNul(req.query, 'query');
@@ -182,24 +191,27 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
               }
             }
           }
-          if (hit) {
-            const cachedHit = hit;
-            try {
-              return await withTenant(options.db, cachedHit.session.tenantId, async (tx, epochs) => {
-                if (!sameEpochs(cachedHit.epochs, epochs)) throw new StaleSession();
-                admit(cachedHit.session);
-                return run(cachedHit.session, tx, epochs);
-              });
-            } catch (err) {
-              if (!(err instanceof StaleSession)) throw err;
-              auth!.dropSession(cachedHit.tokenHash);
+          const cachedHit = hit;
+          return limited(async () => {
+            if (cachedHit) {
+              try {
+                return await withTenant(options.db, cachedHit.session.tenantId, async (tx, epochs) => {
+                  if (!sameEpochs(cachedHit.epochs, epochs)) throw new StaleSession();
+                  admit(cachedHit.session);
+                  return run(cachedHit.session, tx, epochs);
+                });
+              } catch (err) {
+                if (!(err instanceof StaleSession)) throw err;
+                auth!.dropSession(cachedHit.tokenHash);
+              }
             }
-          }
-          const session = await requireSession(options.db, token, options.sessions, auth);
-          admit(session);
-          return withTenant(options.db, session.tenantId, (tx, epochs) => run(session, tx, epochs));
+            const session = await requireSession(options.db, token, options.sessions, auth);
+            admit(session);
+            return withTenant(options.db, session.tenantId, (tx, epochs) => run(session, tx, epochs));
+          });
         };
-        const data = call.access === 'public' ? await run(undefined, undefined, undefined) : await signedIn();
+        const data = call.access === 'public' ? await limited(() => run(undefined, undefined, undefined)) : await signedIn();
+        if (data instanceof SerializedAnswer) return data.send(req, reply);
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);
           if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { uploadImage } from '../modules/upload/upload.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders } from '../lib/security-headers';
 
 const web = mkdtempSync(join(tmpdir(), 'uc-web-'));
 const shell = join(web, 'shell', 'dist');

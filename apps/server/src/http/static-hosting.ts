@@ -3,7 +3,7 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RemoteCatalogue } from '../modules/remote/remote.catalogue';
-import { notFound, unavailable } from './errors';
+import { notFound, unavailable } from '../lib/errors';
 
 export const BASE = '/user/web/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -4,6 +4,7 @@ import { ResultCode } from '@uc/shared/contracts';
 import { fail } from './envelope';
 import { isQueryCanceled, uniqueViolationConflict } from './db-errors';
 import { AppError, TooManyRequests } from './errors';
+import { ServerBusy } from './overload';
 import { zodMessage } from './zod-message';
 
 const STATEMENT_TIMEOUT = 'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator';
@@ -17,7 +18,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, req, reply) => {
-    if (err instanceof TooManyRequests) void reply.header('Retry-After', String(err.retryAfterSeconds));
+    if (err instanceof TooManyRequests || err instanceof ServerBusy) void reply.header('Retry-After', String(err.retryAfterSeconds));
     if (err instanceof AppError && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ ...fail(err.code, err.message), data: err.data });
     }

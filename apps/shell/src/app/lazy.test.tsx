@@ -2,10 +2,12 @@ import type { ComponentType } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { setLocale } from '@uc/shared';
 import { registerShellMessages } from '../locales';
+import { usePwa } from '../pwa/pwa-store';
 import { isChunkLoadError, lazyPage } from './lazy';
 
 beforeAll(() => registerShellMessages());
 beforeEach(() => {
+  usePwa.setState({ offline: false });
   setLocale('zh-CN');
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -41,5 +43,23 @@ describe('lazy pages', () => {
     expect(reload).not.toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: '重试' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('say the network is down when a chunk fails offline, and retry in place rather than reload', async () => {
+    usePwa.setState({ offline: true });
+    const reload = jest.fn();
+    const factory = jest
+      .fn<Promise<{ default: ComponentType }>, []>()
+      .mockRejectedValueOnce(chunkError())
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValueOnce({ default: () => <p>page body</p> });
+    const Page = lazyPage(factory, reload);
+    render(<Page />);
+    expect(await screen.findByText('网络已断开')).toBeInTheDocument();
+    expect(screen.getByTestId('offline-result')).toHaveTextContent('当前处于离线状态');
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    fireEvent.click(await screen.findByRole('button', { name: '重试' }));
+    expect(reload).not.toHaveBeenCalled();
+    expect(await screen.findByText('page body')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '@uc/shared';
 import { PageLoading } from '../features/session/page-loading';
+import { isOffline } from '../pwa/pwa-store';
 
 export function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -16,13 +17,22 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-function ChunkFailed({ onRetry, chunk }: { onRetry: () => void; chunk: boolean }) {
+type Failure = 'chunk' | 'offline' | 'crash';
+
+const TEXTS: Record<Failure, [title: string, description: string]> = {
+  chunk: ['chunk.failed.title', 'chunk.failed.description'],
+  offline: ['offline.title', 'offline.description'],
+  crash: ['page.crashed.title', 'page.crashed.description'],
+};
+
+function ChunkFailed({ onRetry, failure }: { onRetry: () => void; failure: Failure }) {
   const t = useT();
+  const [title, description] = TEXTS[failure];
   // Drawn without antd: the chunk that failed may be the one that brings antd.
   return (
-    <div role="alert" data-testid="chunk-error" style={{ textAlign: 'center', padding: '96px 16px', color: 'rgba(0,0,0,0.88)' }}>
-      <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t(chunk ? 'chunk.failed.title' : 'page.crashed.title')}</h2>
-      <p style={{ color: 'rgba(0,0,0,0.45)', margin: '0 0 24px' }}>{t(chunk ? 'chunk.failed.description' : 'page.crashed.description')}</p>
+    <div role="alert" data-testid={failure === 'offline' ? 'offline-result' : 'chunk-error'} style={{ textAlign: 'center', padding: '96px 16px', color: 'rgba(0,0,0,0.88)' }}>
+      <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t(title)}</h2>
+      <p style={{ color: 'rgba(0,0,0,0.45)', margin: '0 0 24px' }}>{t(description)}</p>
       <button
         type="button"
         onClick={onRetry}
@@ -40,11 +50,13 @@ interface BoundaryProps {
 }
 
 /** Contains a page whose code could not be loaded (or that crashed): a message and a retry, never a white page. */
-export class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state = { error: null as unknown };
+export class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknown; failure: Failure }> {
+  override state = { error: null as unknown, failure: 'crash' as Failure };
 
   static getDerivedStateFromError(error: unknown) {
-    return { error };
+    // A chunk that could not be fetched while the network is down: say so, not "something broke".
+    const chunk = isChunkLoadError(error);
+    return { error, failure: chunk && isOffline() ? 'offline' : chunk ? 'chunk' : 'crash' };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -57,7 +69,7 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: unknow
   };
 
   override render(): ReactNode {
-    if (this.state.error) return <ChunkFailed chunk={isChunkLoadError(this.state.error)} onRetry={this.retry} />;
+    if (this.state.error) return <ChunkFailed failure={this.state.failure} onRetry={this.retry} />;
     return this.props.children;
   }
 }
@@ -76,7 +88,8 @@ export function lazyPage<P extends object>(factory: () => Promise<{ default: Com
         onRetry={() => {
           // The federation runtime remembers a shared module (antd...) that failed to load; when a
           // retry in place did not help, a page load starts from a clean slate.
-          if (retried) return reload();
+          // Offline, a page load would only lose the console's state: the retry stays in place.
+          if (retried && !isOffline()) return reload();
           retried = true;
           Loaded = lazy(factory);
           setAttempt((a) => a + 1);

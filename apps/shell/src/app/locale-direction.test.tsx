@@ -24,6 +24,8 @@ describe('locale tables', () => {
     expect(t('pwa.offline')).toBe('You are offline now');
     setLocale('zh-CN');
     expect(t('drawer.core')).toBe('核心功能');
+    expect(t('pwa.offline')).toBe('当前处于离线状态');
+    expect(t('offline.title')).toBe('网络已断开');
   });
 
   it('show English to readers of a language without a table, Chinese to zh-TW readers', () => {
@@ -57,7 +59,8 @@ describe('switching language', () => {
     render(<Probe />);
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('语言'), { target: { value: 'ar-EG' } });
+    fireEvent.click(screen.getByRole('button', { name: '语言' }), { detail: 1 });
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'العربية' }));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.documentElement.lang).toBe('ar-EG');

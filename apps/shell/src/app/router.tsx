@@ -3,7 +3,7 @@ import { BASE_PATH, stripBasePath } from '@uc/shared';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { lazyPage } from './lazy';
-import { notifyNavigation } from './navigation';
+import { notifyNavigation } from '../lib/navigation';
 
 // Everything below is loaded on demand, each behind a boundary with a retry (a chunk may fail to
 // load). The login pages use no antd; the layout and what renders inside it use the shared antd
@@ -12,7 +12,7 @@ const LoginPage = lazyPage(() => import('../features/login/login-page'));
 const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
 const JumpPage = lazyPage(() => import('../features/session/jump-page'));
 const AccessPage = lazyPage(() => import('../features/session/access-page'));
-const MainLayout = lazyPage(() => import('../features/layout/main-layout'));
+const MainLayout = lazyPage(() => import('./layout/main-layout'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
 const RemoteSwitch = lazyPage(loadRemoteSwitch);

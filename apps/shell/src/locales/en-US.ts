@@ -106,6 +106,10 @@ export const shellEnUS: MessageTable = {
   'remote.module.org': 'Organisation',
   'remote.module.unknown': 'requested',
 
+  'offline.title': 'The network is down',
+  'offline.description': 'You are offline now, and this page needs the network to open. Retry once you are back online.',
+  'offline.module': 'You are offline now, and the {module} module needs the network to open. Retry once you are back online.',
+
   'menu.dashboard': 'Dashboard',
   'menu.org': 'Organisation',
   'menu.org.user': 'Users',

@@ -106,6 +106,10 @@ export const shellZhCN: MessageTable = {
   'remote.module.org': '组织管理',
   'remote.module.unknown': '该',
 
+  'offline.title': '网络已断开',
+  'offline.description': '当前处于离线状态，这个页面需要网络才能打开。恢复网络后请点击重试。',
+  'offline.module': '当前处于离线状态，{module}模块需要网络才能打开。恢复网络后请点击重试。',
+
   'menu.dashboard': '工作台',
   'menu.org': '组织管理',
   'menu.org.user': '用户管理',

@@ -14,3 +14,11 @@ export const usePwa = create<PwaState>()(() => ({
   offline: typeof navigator !== 'undefined' && navigator.onLine === false,
   applyUpdate: null,
 }));
+
+/**
+ * Whether the network is down as far as the browser knows: its own flag, or the offline event the
+ * store heard. A failure while offline is the network's, not the server's nor the address's.
+ */
+export function isOffline(): boolean {
+  return usePwa.getState().offline || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}

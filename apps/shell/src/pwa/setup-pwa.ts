@@ -1,5 +1,5 @@
 import { useSession, type SessionState } from '@uc/shared';
-import { consoleSettled, whenIdle } from '../app/idle';
+import { consoleSettled, whenIdle } from '../lib/idle';
 import { usePwa } from './pwa-store';
 import { activateWaiting, registerServiceWorker, requestPrecache, unregisterServiceWorkers, type ServiceWorkerEnv } from './service-worker';
 

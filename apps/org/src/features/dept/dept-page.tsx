@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { call, deptDeleteCall, deptListCall, deptStatusCall, useT, type DeptNode } from '@uc/shared';
 import { StatusSwitch } from '../../lib/status-switch';
 import { useCan } from '../../lib/use-can';
-import { formatTime } from '../user/format-time';
+import { formatTime } from '../../lib/format-time';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
 
 const allIds = (nodes: DeptNode[]): number[] => nodes.flatMap((n) => [n.id, ...allIds(n.children ?? [])]);

@@ -5,7 +5,7 @@ import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, useT,
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { StatusSwitch } from '../../lib/status-switch';
 import { useCan } from '../../lib/use-can';
-import { formatTime } from '../user/format-time';
+import { formatTime } from '../../lib/format-time';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 
 /** /org/post: the tenant's posts (job positions), paged, with create, edit, status and delete. */

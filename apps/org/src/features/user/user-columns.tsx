@@ -1,7 +1,7 @@
 import { Avatar, Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { MemberRow } from '@uc/shared';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 
 export interface UserColumnOptions {
   /** The status cell (a switch in the user list, a tag in the recycle bin). */

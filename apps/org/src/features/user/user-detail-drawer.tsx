@@ -2,7 +2,7 @@ import { Avatar, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, ledgerListCall, memberViewCall, useT, type LedgerRow, type MemberDetail } from '@uc/shared';
 import { AuthImage } from '@uc/shared/ui';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 
 interface UserDetailDrawerProps {
   userId: number | null;

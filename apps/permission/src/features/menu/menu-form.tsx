@@ -1,7 +1,7 @@
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption } from '@uc/shared';
-import { IconPicker } from '../icon/icon-picker';
+import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {
   open: boolean;

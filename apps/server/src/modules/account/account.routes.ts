@@ -2,7 +2,7 @@ import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall, smsSe
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { zodMessage } from '../../lib/zod-message';
 import { readSettings } from '../site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS } from '../site/site.settings';

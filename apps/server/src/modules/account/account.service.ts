@@ -9,6 +9,7 @@ import { sameMobile } from '../member/member-mobile';
 import { logAttempt } from '../security/login-log.repository';
 import { consumeSmsCode } from '../sms/sms.service';
 import { checkPassword, hashChosenPassword } from './password-policy';
+import { inTransaction } from '../../db/typed';
 
 /* Mobile sign-in and SMS password reset, on the system connection (reviewed bypass: no tenant yet). */
 
@@ -54,8 +55,7 @@ export async function resetPasswordBySms(db: Db, input: { mobile: string; code: 
   if (!(await consumeSmsCode(db, input.mobile, 'resetPwd', input.code, { spend: user !== undefined }))) throw badRequest(CAPTCHA_FAILED);
   if (!user) throw notFound('No account uses this phone number: check the number or register');
   const passwordHash = await hashChosenPassword(input.password);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash }).where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
     await revokeUserSessions(tx, user.tenantId, user.id);
   });

@@ -9,6 +9,7 @@ import { enforceLimit } from '../security/rate-limit.repository';
 import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
 import { assertQuota } from '../quota/quota';
 import { checkPassword } from './password-policy';
+import { inTransaction } from '../../db/typed';
 
 /*
  * Registration (issue 3): by the default tenant policy's tenant setting (1 a new tenant whose default
@@ -83,8 +84,7 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
   }
   const passwordHash = await hashPassword(input.password);
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // Spent with the account, so a refusal below (rolled back) leaves the code usable.
     if (!(await spendSmsCode(tx, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
     const joinDefault = !invite && policy.tenantSetting === 2;

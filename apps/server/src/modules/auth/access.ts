@@ -5,6 +5,7 @@ import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
 import { EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
 import { findLiveSession, touchSession, type SessionPolicy } from './session.repository';
 import { hashToken } from './token';
+import { rowsOf } from '../../db/typed';
 
 /**
  * The signed-in caller, read from the database or from the AuthCache; a cached one is used only after
@@ -85,21 +86,27 @@ export const grantedMenuIds = (tenantId: number, userId: number) => sql`
 /** Whether one of the user's enabled roles holds an enabled menu carrying `path` as a permission. */
 export async function hasPermission(db: Db, session: Session, path: string): Promise<boolean> {
   if (session.isSuperAdmin) return true;
-  const result = (await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    sql`
     select 1 as ok from menus m
     where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})
       and ${path} = any(string_to_array(replace(m.permissions, ' ', ''), ','))
-    limit 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Every permission path the user's enabled roles grant through enabled menus (hasPermission's rule). */
 export async function grantedPaths(db: Db, session: Session): Promise<Set<string>> {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ path: string }>(
+    db,
+    sql`
     select distinct p.path from menus m
     cross join lateral unnest(string_to_array(replace(m.permissions, ' ', ''), ',')) as p(path)
-    where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})`)) as unknown as { rows: { path: string }[] };
-  return new Set(result.rows.map((r) => r.path));
+    where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})`,
+  );
+  return new Set(rows.map((r) => r.path));
 }
 
 /**
@@ -143,9 +150,7 @@ export const epochReader = (db: Db): EpochReader => {
   return new EpochReader(async (tenantIds) => {
     // Bound one by one: an array parameter (= any($1)) costs PGlite ten times as much.
     const ids = sql.join(tenantIds.map((id) => sql`${id}`), sql`, `);
-    const result = (await db.execute(sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`)) as unknown as {
-      rows: { id: number; epoch: string }[];
-    };
-    return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
+    const rows = await rowsOf<{ id: number; epoch: string }>(db, sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`);
+    return new Map(rows.map((r) => [Number(r.id), r.epoch]));
   });
 };

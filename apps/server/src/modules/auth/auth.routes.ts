@@ -1,7 +1,7 @@
 import { accountLoginCall, logoutCall } from '@uc/shared/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { readSettings } from '../site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS } from '../site/site.settings';
 import { login } from './auth.service';

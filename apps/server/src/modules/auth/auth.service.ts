@@ -10,6 +10,7 @@ import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/log
 import { beginSignIn, CAPTCHA_REQUIRED } from './login-throttle';
 import { insertSession } from './session.repository';
 import { hashToken, newToken } from './token';
+import { inTransaction } from '../../db/typed';
 
 export const LOGIN_FAILED = 'Login failed, please try again!';
 export const CAPTCHA_FAILED = 'Verification Code Error.';
@@ -95,8 +96,8 @@ export async function openSession(
   }
   const token = newToken();
   const expires = new Date(Date.now() + ttlHours * 3_600_000);
-  await db.transaction(async (tx) => {
-    await openAccessKey?.recheck(tx as unknown as Db);
+  await inTransaction(db, async (tx) => {
+    await openAccessKey?.recheck(tx);
     await insertSession(tx, {
       tokenHash: hashToken(token),
       tenantId: user.tenantId,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { captchas, loginLogs } from '../../db/schema';
+import { captchas, loginLogs, rateLimits } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LOGIN_FAILED } from './auth.service';
@@ -17,6 +17,15 @@ let ipSeq = 0;
 const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const login = (payload: object, ip = '10.9.9.9') =>
   t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload, remoteAddress: ip, headers: { 'user-agent': 'throttle-test' } });
+
+/** Lets `seconds` pass for one rate-limit counter, as the database clock sees it. */
+async function elapse(key: string, seconds: number): Promise<void> {
+  const shift = sql`make_interval(secs => ${seconds})`;
+  await t.db
+    .update(rateLimits)
+    .set({ windowStart: sql`${rateLimits.windowStart} - ${shift}`, blockedUntil: sql`${rateLimits.blockedUntil} - ${shift}` })
+    .where(eq(rateLimits.key, key));
+}
 
 async function captcha(code: string): Promise<string> {
   const cid = (await t.app.inject({ url: '/user/admin/site/captcha' })).json().data.cid as string;
@@ -65,7 +74,9 @@ describe('failed sign-ins', () => {
     expect(locked.json()).toEqual({ code: -1, message: 'Too many failed sign-ins: wait 1 seconds, then try again (or reset your password by SMS)', data: null });
     // Even the right password waits: a lock is checked before any password.
     expect((await login({ username: 'slow.victim', password: 'right-password-1' }, freshIp())).statusCode).toBe(429);
-    await new Promise((r) => setTimeout(r, 1100));
+    // The lock's second passes: the database is the clock (every server shares it), so move the
+    // account's lock and window back by 1.1 s rather than sleeping.
+    await elapse(`login:account:slow.victim`, 1.1);
     expect((await fail()).statusCode).toBe(400);
     const longer = await fail();
     expect(longer.statusCode).toBe(429);

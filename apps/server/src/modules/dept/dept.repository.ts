@@ -7,6 +7,7 @@ import { listWhere } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { deptListSpec } from './dept.fields';
 import { assertQuota } from '../quota/quota';
+import { rowsOf } from '../../db/typed';
 
 const columns = {
   id: depts.id,
@@ -51,14 +52,17 @@ export async function getDept(db: Db, tenantId: number, id: number): Promise<Dep
 async function checkParent(db: Db, tenantId: number, id: number | undefined, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   if (id !== undefined && parentId === id) throw badRequest('parentId: a department cannot be its own parent');
-  const result = (await db.execute(sql`
+  const chain = await rowsOf<{ id: number | string }>(
+    db,
+    sql`
     with recursive chain(id, parent_id, depth) as (
       select id, parent_id, 0 from depts where tenant_id = ${tenantId} and id = ${parentId}
       union all
       select d.id, d.parent_id, c.depth + 1 from depts d join chain c on d.tenant_id = ${tenantId} and d.id = c.parent_id where c.depth < 1000
-    ) select id from chain`)) as unknown as { rows: { id: number | string }[] };
-  if (result.rows.length === 0) throw badRequest(`parentId: department ${parentId} does not exist`);
-  if (id !== undefined && result.rows.some((r) => Number(r.id) === id)) {
+    ) select id from chain`,
+  );
+  if (chain.length === 0) throw badRequest(`parentId: department ${parentId} does not exist`);
+  if (id !== undefined && chain.some((r) => Number(r.id) === id)) {
     throw badRequest('parentId: the parent cannot be one of the department\'s own sub-departments (that would make a cycle)');
   }
 }

@@ -1,5 +1,5 @@
 import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';
 import { deleteDept, getDept, listDepts, saveDept, setDeptStatus } from './dept.repository';
 

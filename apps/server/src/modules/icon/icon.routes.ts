@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { iconListCall } from '@uc/shared/contracts';
-import { IMMUTABLE, NO_CACHE } from '../../lib/static-hosting';
+import { IMMUTABLE, NO_CACHE } from '../../http/static-hosting';
 import { notFound } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { IconCatalogue } from './icon.catalogue';
 
 export function iconCalls(icons: IconCatalogue): CallImplementation[] {

@@ -1,6 +1,6 @@
 import { auditLogListCall, loginLogListCall } from '@uc/shared/contracts';
 import { enterCrossTenant } from '../../db/tenant-scope';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { listAuditLog, listLoginLog } from './log.repository';
 
 /** Administrators see their tenant's logs; the platform tenant's administrators see every tenant's. */

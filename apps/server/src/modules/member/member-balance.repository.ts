@@ -8,6 +8,7 @@ import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../l
 import type { Session } from '../auth/access';
 import { ledgerListSpec } from './member-ledger.fields';
 import { memberNotFound, visibleMember } from './member-write.repository';
+import { inTransaction } from '../../db/typed';
 
 type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
 const LABEL: Record<Kind, string> = { 1: 'balance', 2: 'points' };
@@ -40,8 +41,7 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
   const deltaSql = kind === ledgerKind.balance ? sql`${delta.toFixed(2)}::numeric` : sql`${delta}::bigint`;
   const target = await visibleMember(db, session, body.id);
   try {
-    return await db.transaction(async (spRaw) => {
-      const sp = spRaw as unknown as Db;
+    return await inTransaction(db, async (sp) => {
       const [updated] = await sp
         .update(users)
         .set(kind === ledgerKind.balance ? { balance: sql`${users.balance} + ${deltaSql}` } : { integral: sql`${users.integral} + ${deltaSql}` })

@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/auth.service';
 import { passwordProblem } from '../account/password-policy';
 import { assertQuota } from '../quota/quota';
 import { isMobileTaken, mobileTakenMessage } from './member-mobile';
+import { inTransaction } from '../../db/typed';
 
 class RollBack extends Error {}
 
@@ -41,13 +42,12 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
   // All rows or none: the whole file must fit in the tenant policy's maximum number of users.
   await assertQuota(db, session.tenantId, 'users', valid.length);
   try {
-    await db.transaction(async (allRaw) => {
-      const all = allRaw as unknown as Db;
+    await inTransaction(db, async (all) => {
       for (const [i, { row, values }] of valid.entries()) {
         const { password: _password, roleIds: _roles, id: _id, ...rest } = values;
         try {
-          await all.transaction(async (one) => {
-            await (one as unknown as Db).insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
+          await inTransaction(all, async (one) => {
+            await one.insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
           });
         } catch (err) {
           if (isMobileTaken(err)) errors.push({ row, message: mobileTakenMessage(values.mobile) });

@@ -2,7 +2,7 @@ import {
   addBalanceCall, addIntegralCall, ledgerKind, ledgerListCall, memberDeleteCall, memberEditCall, memberPurgeCall, memberRecycleListCall,
   memberImportCall, memberResetPwdCall, memberRestoreCall, memberStatusCall, memberViewCall,
 } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
 import { importMembers } from './member-import';
 import { listMembers } from './member.repository';

@@ -1,5 +1,5 @@
 import { memberInfoCall, memberListCall } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { listMembers } from './member.repository';
 import { currentUser } from './member.service';
 

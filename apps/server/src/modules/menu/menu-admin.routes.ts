@@ -1,5 +1,5 @@
 import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { menuOptions, menuTree, removeMenu, requireCatalogueEditor, saveMenu, setMenuStatus, viewMenu } from './menu-admin.service';
 
 /** The menu catalogue screen: anyone granted may read, only the platform super admin may change. */

@@ -1,5 +1,5 @@
 import { adminMenuCall, headerMenuCall } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { adminMenuTree, headerMenu } from './menu.tree';
 import { visibleMenus } from './menu.repository';
 

@@ -1,5 +1,5 @@
 import { noticeUnreadCountCall } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { unreadLetterCount } from './notice.repository';
 
 /** The header badge's count; the notice screens of the personal area build on the same tables. */

@@ -8,6 +8,7 @@ import { hashPassword, openSession, signInColumns, type ClientInfo } from '../au
 import { logAttempt } from '../security/login-log.repository';
 import { readSettings, writeSetting } from '../site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS } from '../site/site.settings';
+import { inTransaction } from '../../db/typed';
 
 export const DEMO_OFF = 'Demo mode is off on this server: sign in with an account (an administrator can turn demo mode on with DEMO_MODE=true)';
 const DEMO_ACCOUNT = { demoAccountUserId: 0 };
@@ -23,9 +24,9 @@ export async function demoModeOn(db: Db, configured: boolean): Promise<boolean> 
  * are read-only: the route registrar refuses every call but GET.
  */
 async function ensureDemoUser(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(738201)`);
-    const { demoAccountUserId } = await readSettings(tx as unknown as Db, DEMO_ACCOUNT);
+    const { demoAccountUserId } = await readSettings(tx, DEMO_ACCOUNT);
     if (demoAccountUserId > 0) {
       const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, demoAccountUserId));
       if (u) return u.id;
@@ -47,7 +48,7 @@ async function ensureDemoUser(db: Db): Promise<number> {
     await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
     const all = await tx.select({ id: menus.id }).from(menus).where(eq(menus.status, 1));
     if (all.length > 0) await tx.insert(roleMenus).values(all.map((m) => ({ tenantId, roleId: role!.id, menuId: m.id })));
-    await writeSetting(tx as unknown as Db, 'demoAccountUserId', user!.id);
+    await writeSetting(tx, 'demoAccountUserId', user!.id);
     return user!.id;
   });
 }

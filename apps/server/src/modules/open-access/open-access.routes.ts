@@ -3,7 +3,7 @@ import {
 } from '@uc/shared/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { demoLogin } from './demo.service';
 import { deleteKey, listKeys, rotateKey, saveKey, setKeyStatus, viewKey } from './open-access.service';
 import { openLogin } from './open-login.service';

@@ -11,6 +11,7 @@ import { grantedMenuIds, type Session } from '../auth/access';
 import { revokeKeySessions } from '../auth/session.repository';
 import { dataScopeCondition } from '../scope/data-scope';
 import type { SecretBox } from './secret-box';
+import { rowsOf } from '../../db/typed';
 
 /*
  * Open access keys of the caller's tenant. Every query runs in the caller's withTenant transaction
@@ -102,10 +103,13 @@ async function checkLinkedUser(db: Db, session: Session, userId: number): Promis
   if (!user) throw notFound('There is no such user in your tenant (or outside your data scope): choose the user the key acts as from the list');
   if (session.isSuperAdmin) return;
   if (user.isSuperAdmin) throw forbidden('Only the platform super administrator can make a key acting as the super administrator');
-  const extra = (await db.execute(sql`
+  const extra = await rowsOf(
+    db,
+    sql`
     select 1 as x from (${grantedMenuIds(session.tenantId, userId)}) t
-    where t.menu_id not in (${grantedMenuIds(session.tenantId, session.userId)}) limit 1`)) as unknown as { rows: unknown[] };
-  if (extra.rows.length > 0) throw forbidden('That user holds permissions you do not hold: a key cannot act with more rights than your own');
+    where t.menu_id not in (${grantedMenuIds(session.tenantId, session.userId)}) limit 1`,
+  );
+  if (extra.length > 0) throw forbidden('That user holds permissions you do not hold: a key cannot act with more rights than your own');
 }
 
 export async function saveKey(

@@ -1,5 +1,5 @@
 import { postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } from './post.repository';
 
 // The tenant policy's maximum number of posts is not enforced yet (the policy tables come with the

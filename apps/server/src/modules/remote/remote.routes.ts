@@ -1,6 +1,6 @@
 import { remotesCall } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { RemoteCatalogue } from './remote.catalogue';
 import { enabledRemotes } from './remote.repository';
 

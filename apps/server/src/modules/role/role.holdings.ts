@@ -5,6 +5,7 @@ import { roles, userRoles, users } from '../../db/schema';
 import { withAncestors, withDescendants } from '../../lib/tree';
 import { grantedMenuIds, type Session } from '../auth/access';
 import { deptIdsByRole, menuTypes, tenantDepts, tenantRoles } from './role.repository';
+import { rowsOf } from '../../db/typed';
 
 /*
  * What a caller holds, and so may grant (DESIGN.md section 5: nobody grants what they do not hold).
@@ -41,7 +42,7 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
   const all = await tenantRoles(db, tenantId);
   const me = await db.select({ deptId: users.deptId }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, session.userId)));
   const menuRows = session.isSuperAdmin ? [] : await menuTypes(db);
-  const granted = session.isSuperAdmin ? [] : await db.execute(sql`${grantedMenuIds(tenantId, session.userId)}`);
+  const granted = session.isSuperAdmin ? [] : await rowsOf<{ menu_id: number | string }>(db, sql`${grantedMenuIds(tenantId, session.userId)}`);
   const isAdmin = session.isSuperAdmin || own.some((r) => r.isDefaultAdmin);
   const roleParents = new Map(all.map((r) => [r.id, r.parentId]));
   const allRoleIds = new Set(all.map((r) => r.id));
@@ -50,7 +51,7 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
 
   let menuIds: Holdings['menuIds'] = 'all';
   if (!session.isSuperAdmin) {
-    const ids = ((granted as unknown as { rows: { menu_id: number | string }[] }).rows ?? []).map((r) => Number(r.menu_id));
+    const ids = granted.map((r) => Number(r.menu_id));
     const parentOf = new Map(menuRows.map((m) => [m.id, m.parentId]));
     const directories = new Set(menuRows.filter((m) => m.type === menuType.directory).map((m) => m.id));
     menuIds = new Set([...ids, ...[...withAncestors(ids, parentOf)].filter((id) => directories.has(id))]);

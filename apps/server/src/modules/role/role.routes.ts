@@ -1,7 +1,7 @@
 import {
   roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
 } from '@uc/shared/contracts';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deptGrantTree, grantMenus, menuGrantTree, removeRole, roleOptions, roleTree, saveRole, setRoleStatus, viewRole } from './role.service';
 
 /** The role screen. Grants take effect on the users' next request: permissions are read per request. */

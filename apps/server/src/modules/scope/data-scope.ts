@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { Session } from '../auth/access';
+import { rowsOf } from '../../db/typed';
 
 /*
  * The one data-scope helper (DESIGN.md section 5): which records of the tenant a caller may list,
@@ -26,11 +27,14 @@ export interface ScopeColumns {
 /** A WHERE condition limiting `columns`' table to the caller's data scope; undefined means everything. */
 export async function dataScopeCondition(db: Db, session: Session, columns: ScopeColumns): Promise<SQL | undefined> {
   if (session.isSuperAdmin) return undefined;
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ scope: number }>(
+    db,
+    sql`
     select distinct r.data_scope as scope from user_roles ur
     join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 1
-    where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`)) as unknown as { rows: { scope: number }[] };
-  const scopes = new Set(result.rows.map((r) => Number(r.scope)));
+    where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`,
+  );
+  const scopes = new Set(rows.map((r) => Number(r.scope)));
   if (scopes.has(DATA_SCOPE.all)) return undefined;
   const ownDept = sql`(select dept_id from users where tenant_id = ${session.tenantId} and id = ${session.userId})`;
   const parts: SQL[] = [sql`${columns.owner} = ${session.userId}`];

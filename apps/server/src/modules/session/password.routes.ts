@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { updatePasswordCall } from '@uc/shared/contracts';
 import { users } from '../../db/schema';
 import { badRequest, notSignedIn } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { hashChosenPassword } from '../account/password-policy';
 import { verifyPassword } from '../auth/auth.service';
 import { revokeOtherSessions } from '../auth/session.repository';

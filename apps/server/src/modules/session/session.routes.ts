@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/shared/contracts';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { dataScopeCondition } from '../scope/data-scope';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
 

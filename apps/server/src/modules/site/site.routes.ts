@@ -1,7 +1,7 @@
 import { captchaCall, loginConfigCall, siteConfigCall } from '@uc/shared/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { createCaptcha } from './captcha.service';
 import { readSettings } from './settings.repository';
 import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from './site.settings';

@@ -2,7 +2,7 @@ import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, ten
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import type { Session } from '../auth/access';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deleteInvite, getInvite, listInvites, policyOptions, saveInvite } from './tenant-invite.repository';
 
 /*

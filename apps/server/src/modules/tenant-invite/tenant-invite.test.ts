@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TenantInviteRow } from '@uc/shared/contracts';
 import { smsOutbox, tenantInvites, tenantPolicies, tenants } from '../../db/schema';
-import { PLATFORM_ONLY } from '../../lib/route-registrar';
+import { PLATFORM_ONLY } from '../../http/route-registrar';
 import { auth, createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_EMPTY, UPLOAD_MAX_BYTES, UPLOAD_NOT_IMAGE, UPLOAD_TOO_LARGE, uploadImageCall, ResultCode } from '@uc/shared/contracts';
 import { uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../lib/route-registrar';
+import { implement, type CallImplementation } from '../../http/route-registrar';
 import { imageTypeOf } from './image-type';
 import { uploadUrl } from './upload-references';
 

@@ -1,6 +1,8 @@
 import { Button, Result } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { t } from '@uc/shared';
+import { isOffline } from '../../pwa/pwa-store';
+import { OfflineResult } from './offline-result';
 
 interface Props {
   /** The module's display name, e.g. 组织管理. */
@@ -11,6 +13,8 @@ interface Props {
 
 interface State {
   error: unknown;
+  /** Whether the network was down when it failed: then the module is not broken, only out of reach. */
+  offline: boolean;
   attempt: number;
 }
 
@@ -19,10 +23,10 @@ interface State {
  * and a retry button here while the header, menu and every other page keep working.
  */
 export class RemoteErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, attempt: 0 };
+  override state: State = { error: null, offline: false, attempt: 0 };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error };
+    return { error, offline: isOffline() };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -34,6 +38,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     if (!this.state.error) return this.props.children(this.state.attempt);
     const module = this.props.moduleName;
+    if (this.state.offline) return <OfflineResult moduleName={module} onRetry={this.retry} />;
     return (
       <Result
         status="error"

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { setLocale, type RemoteEntry } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
+import { usePwa } from '../../pwa/pwa-store';
 import { RemoteLoadError } from './remote-load-error';
 import { RemoteOutlet } from './remote-outlet';
 import { loadRemoteRoutes } from './remote-runtime';
@@ -22,6 +23,7 @@ function renderAt(path: string) {
 
 beforeAll(() => registerShellMessages());
 beforeEach(() => {
+  usePwa.setState({ offline: false });
   load.mockReset();
   setLocale('zh-CN');
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -62,5 +64,18 @@ describe('RemoteOutlet', () => {
     load.mockResolvedValue(orgRoutes);
     renderAt('/org/nowhere');
     expect(await screen.findByText('not found')).toBeInTheDocument();
+  });
+
+  it('says the network is down when the remote fails offline, and loads it on a retry once back online', async () => {
+    usePwa.setState({ offline: true });
+    load.mockRejectedValueOnce(new RemoteLoadError('org', new TypeError('Failed to fetch'))).mockResolvedValueOnce(orgRoutes);
+    renderAt('/org/user');
+    expect(await screen.findByText('网络已断开')).toBeInTheDocument();
+    expect(screen.getByTestId('offline-result')).toHaveTextContent('当前处于离线状态，组织管理模块需要网络才能打开');
+    expect(screen.queryByText('组织管理模块加载失败')).not.toBeInTheDocument();
+    usePwa.setState({ offline: false });
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByText('user list')).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith(org, true);
   });
 });

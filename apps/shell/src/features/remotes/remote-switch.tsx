@@ -1,9 +1,11 @@
 import { Spin } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { hasMessage, loadRemoteRegistry, t, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
-import { pathAllowed } from '../../app/route-access';
+import { pathAllowed } from '../../lib/route-access';
 import { menuText } from '../../components/menu-text';
+import { isOffline, usePwa } from '../../pwa/pwa-store';
+import { OfflineResult } from './offline-result';
 import { RemoteOutlet } from './remote-outlet';
 import { effectiveRemotes, registerRegistry } from './remote-runtime';
 
@@ -29,6 +31,18 @@ function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
   return hasMessage(key) ? t(key) : remote.name;
 }
 
+/** Whether the user's menu leads to the path (or to an area above it). */
+const menuLeadsTo = (list: AdminMenuItem[], pathname: string): boolean =>
+  list.some((m) => (!!m.path && (pathname === m.path || pathname.startsWith(`${m.path}/`))) || menuLeadsTo(m.children, pathname));
+
+/**
+ * Offline, a path no known remote claims is not proven unknown: the registry may not have arrived
+ * (it failed with the network) or the menu leads there. Only a path neither knows is a 404 offline.
+ */
+export function offlineNotFound(remotes: RemoteEntry[], menu: AdminMenuItem[], pathname: string): boolean {
+  return remotes.length === 0 || menuLeadsTo(menu, pathname);
+}
+
 /** Hands a path to the remote whose prefix claims it, or shows `notFound` (or `forbidden` when the access map closes it). */
 export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactNode; forbidden: ReactNode }) {
   const { pathname } = useLocation();
@@ -37,6 +51,12 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   const menu = useSession((s) => s.adminMenu);
   const map = useAccess();
   useI18nStore((s) => s.locale);
+  const offline = usePwa((s) => s.offline) || isOffline();
+  const [retrying, setRetrying] = useState(false);
+  // The path that could not be opened offline: it keeps saying so, once back online too, until a retry.
+  const [offlineAt, setOfflineAt] = useState<string | null>(null);
+  // The path for which the registry was asked again, online, before calling it unknown.
+  const [checkedAt, setCheckedAt] = useState<string | null>(null);
   const remotes = useMemo(() => effectiveRemotes(registry), [registry]);
 
   useEffect(() => {
@@ -45,7 +65,37 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   useEffect(() => registerRegistry(remotes), [remotes]);
 
   const remote = remotes.find((r) => servesPath(r, pathname));
-  if (!remote) return loaded ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  // No remote claims the path, but the registry may be missing (it failed) or the menu leads there.
+  const doubtful = !remote && loaded && offlineNotFound(remotes, menu, pathname);
+  const showOffline = doubtful && (offline || offlineAt === pathname);
+  if (doubtful && offline && offlineAt !== pathname) setOfflineAt(pathname);
+
+  // Online, such a path is not called unknown before the registry was asked once more (DESIGN.md section 3).
+  const recheck = doubtful && !showOffline && checkedAt !== pathname;
+  useEffect(() => {
+    if (!recheck) return undefined;
+    let live = true;
+    void loadRemoteRegistry().finally(() => live && setCheckedAt(pathname));
+    return () => {
+      live = false;
+    };
+  }, [recheck, pathname]);
+
+  if (showOffline) {
+    // The registry is asked again; once it names the remote, the page loads as usual.
+    const retry = () => {
+      setRetrying(true);
+      void loadRemoteRegistry().finally(() => {
+        setRetrying(false);
+        if (!isOffline()) {
+          setCheckedAt(pathname);
+          setOfflineAt(null);
+        }
+      });
+    };
+    return <OfflineResult onRetry={retry} retrying={retrying} />;
+  }
+  if (!remote) return loaded && !recheck ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (!pathAllowed(pathname, map)) return <>{forbidden}</>;
   return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu)} notFound={notFound} />;
 }

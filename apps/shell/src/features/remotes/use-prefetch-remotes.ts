@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { loadRemoteRegistry, useAccess, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
-import { markConsoleSettled, whenIdle } from '../../app/idle';
-import { onNavigation } from '../../app/navigation';
-import { pathAllowed } from '../../app/route-access';
+import { markConsoleSettled, whenIdle } from '../../lib/idle';
+import { onNavigation } from '../../lib/navigation';
+import { pathAllowed } from '../../lib/route-access';
 import { effectiveRemotes, prefetchPageData, prefetchRemotes } from './remote-runtime';
 import { loadRemoteSwitch } from './remote-switch-chunk';
 

@@ -3,15 +3,16 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { call, setLocale, setNavigator, useSession, type CurrentUser, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { registerShellMessages } from '../../locales';
-import { loadRemoteExpose } from '../remotes/remote-runtime';
-import { AppDrawer } from './app-drawer';
+import { loadRemoteExpose } from '../../features/remotes/remote-runtime';
+import { AppDrawer, drawerPlacement } from './app-drawer';
 import { createThrottledRefresh } from './focus-refresh';
 import { activeHeaderKey, headerTarget } from './header-nav';
+import { HeaderLanguage } from './header-language';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu, userMenuItems } from './user-menu';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
-jest.mock('../remotes/remote-runtime', () => ({ ...jest.requireActual('../remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
+jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActual('../../features/remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;
 
@@ -115,6 +116,24 @@ describe('unread badge', () => {
   });
 });
 
+describe('header language', () => {
+  it('is reachable from the keyboard: Enter opens the menu, choosing switches the language', async () => {
+    render(
+      <ConsoleConfigProvider>
+        <HeaderLanguage />
+      </ConsoleConfigProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: '语言' });
+    expect(trigger.tabIndex).toBe(0);
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(document.documentElement.lang).toBe('en-US');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Language' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+});
+
 describe('app drawer', () => {
   const renderDrawer = () =>
     render(
@@ -151,5 +170,20 @@ describe('app drawer', () => {
     expect(screen.getByRole('button', { name: '组织管理' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('back')).toBeInTheDocument();
+  });
+
+  it('opens on the side of its button: the left in left-to-right layouts, the right in right-to-left ones', async () => {
+    expect(drawerPlacement('ltr')).toBe('left');
+    expect(drawerPlacement(undefined)).toBe('left');
+    expect(drawerPlacement('rtl')).toBe('right');
+    renderDrawer();
+    await screen.findByText('核心功能');
+    expect(document.querySelector('.ant-drawer-left')).not.toBeNull();
+    act(() => setLocale('ar-EG'));
+    // English texts for an Arabic reader, in a mirrored drawer.
+    expect(await screen.findByText('Core functions')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.ant-drawer-right')).not.toBeNull());
+    expect(document.querySelector('.ant-drawer-left')).toBeNull();
+    expect(document.querySelector('.ant-drawer-rtl')).not.toBeNull();
   });
 });

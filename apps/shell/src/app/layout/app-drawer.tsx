@@ -1,17 +1,23 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Flex, List, Result, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Button, ConfigProvider, Drawer, Empty, Flex, List, Result, Spin, Typography } from 'antd';
+import { useContext, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession, useT, type RemoteEntry } from '@uc/shared';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
-import { effectiveRemotes, loadRemoteExpose } from '../remotes/remote-runtime';
+import { effectiveRemotes, loadRemoteExpose } from '../../features/remotes/remote-runtime';
 import { adminMenuFor, headerTarget, openHeaderTarget } from './header-nav';
 
 export const HEADER_HEIGHT = 60;
 /** The market remote and what it exposes for the drawer (DESIGN.md section 3). */
 export const MARKET_REMOTE = 'market';
 export const MARKET_PANEL_EXPOSE = './MarketPanel';
+
+/**
+ * The side the drawer slides in from: the side of the header's start, where its button sits. antd's
+ * `placement` is physical, so a right-to-left layout (the button on the right) needs 'right'.
+ */
+export const drawerPlacement = (direction: 'ltr' | 'rtl' | undefined): 'left' | 'right' => (direction === 'rtl' ? 'right' : 'left');
 
 type PanelModule = { default?: ComponentType; MarketPanel?: ComponentType };
 type PanelState = { status: 'missing' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; Panel: ComponentType };
@@ -64,12 +70,14 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const adminMenu = useSession((s) => s.adminMenu);
   const registry = useSession((s) => s.remotes);
   const market = useMemo(() => effectiveRemotes(registry).find((r) => r.name === MARKET_REMOTE), [registry]);
+  // The direction antd lays out with (ConfigProvider, which follows the locale).
+  const { direction } = useContext(ConfigProvider.ConfigContext);
 
   return (
     <Drawer
       open={open}
       onClose={onClose}
-      placement="left"
+      placement={drawerPlacement(direction)}
       size="80%"
       closable={false}
       destroyOnHidden

@@ -18,7 +18,7 @@ export function HeaderApps() {
     <Menu
       mode="horizontal"
       data-testid="header-apps"
-      style={{ maxWidth: '50vw', flex: '0 1 auto', minWidth: 0, borderBottom: 0, lineHeight: '58px', background: 'transparent' }}
+      style={{ maxWidth: '50vw', flex: '1 1 auto', minWidth: 0, borderBottom: 0, lineHeight: '58px', background: 'transparent' }}
       selectedKeys={active ? [active] : []}
       items={items.map((item) => {
         const menu = adminMenuFor(adminMenu, item.path);

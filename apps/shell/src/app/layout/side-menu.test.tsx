@@ -34,4 +34,29 @@ describe('SideMenu', () => {
     expect(screen.getByText('dashboard page')).toBeInTheDocument();
     open.mockRestore();
   });
+
+  it('gives iconfont icons the class antd spaces its own icons with, so they do not touch their labels', () => {
+    setLocale('en-US');
+    useSession.setState({
+      adminMenu: [
+        item({ id: 1, name: 'Fonts', path: '/fonts', icon: 'icon-home-outlined' }),
+        item({ id: 2, name: 'Antd', path: '/antd', icon: 'HomeOutlined' }),
+      ],
+    });
+    render(
+      <MemoryRouter initialEntries={['/fonts']}>
+        <SideMenu />
+      </MemoryRouter>,
+    );
+    const glyph = document.querySelector('i.iconfont.icon-home-outlined')!;
+    expect(glyph).toHaveClass('ant-menu-item-icon');
+    // antd's rule is `.ant-menu-item-icon + span { margin-inline-start }`: the label must be the next sibling.
+    expect(glyph.nextElementSibling).toHaveTextContent('Fonts');
+    expect(glyph.nextElementSibling?.tagName).toBe('SPAN');
+    // The glyph needs the font's stylesheet: the menu loads it (once), whatever page comes first.
+    expect(document.querySelectorAll('link[data-uc-iconfont]')).toHaveLength(1);
+    expect(document.querySelector('link[data-uc-iconfont]')).toHaveAttribute('href', '/user/web/iconfont/iconfont.css');
+    const antdIcon = screen.getByText('Antd').closest('li')!.querySelector('.anticon')!;
+    expect(antdIcon).toHaveClass('ant-menu-item-icon');
+  });
 });

@@ -1,0 +1,96 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { loadRemoteRegistry, setLocale, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { registerShellMessages } from '../../locales';
+import { usePwa } from '../../pwa/pwa-store';
+import RemoteSwitch, { offlineNotFound } from './remote-switch';
+
+jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), loadRemoteRegistry: jest.fn(), useAccess: () => ({}) }));
+jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true }));
+jest.mock('./remote-runtime', () => ({ effectiveRemotes: (r: unknown) => r, registerRegistry: jest.fn() }));
+jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: RemoteEntry }) => <p>remote {remote.name}</p> }));
+const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
+
+const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'] };
+const menuItem = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({ id: 1, name: path, locale: '', path, icon: '', remark: '', redirect: '', hidden: false, children });
+const menu = [menuItem('/org', [menuItem('/org/user')])];
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <RemoteSwitch notFound={<p>not found</p>} forbidden={<p>forbidden</p>} />
+    </MemoryRouter>,
+  );
+
+beforeAll(() => registerShellMessages());
+beforeEach(() => {
+  setLocale('zh-CN');
+  mockRegistry.mockReset();
+  usePwa.setState({ offline: false });
+  useSession.setState({ remotes: [], remotesLoaded: true, adminMenu: menu });
+});
+
+describe('RemoteSwitch offline', () => {
+  it('tells what offline cannot prove unknown from a path nothing knows', () => {
+    expect(offlineNotFound([], [], '/anything')).toBe(true);
+    expect(offlineNotFound([org], menu, '/org/user/5')).toBe(true);
+    expect(offlineNotFound([org], menu, '/nowhere')).toBe(false);
+  });
+
+  it('online, a path no remote claims is the 404 page once the registry, asked again, does not name it either', async () => {
+    mockRegistry.mockResolvedValue([]);
+    renderAt('/org/user');
+    expect(await screen.findByText('not found')).toBeInTheDocument();
+    expect(mockRegistry).toHaveBeenCalledTimes(1);
+  });
+
+  it('online, a registry that failed earlier is asked again before any 404: the page loads', async () => {
+    mockRegistry.mockImplementation(async () => {
+      useSession.setState({ remotes: [org] });
+      return [org];
+    });
+    renderAt('/org/user');
+    expect(await screen.findByText('remote org')).toBeInTheDocument();
+    expect(screen.queryByText('not found')).not.toBeInTheDocument();
+  });
+
+  it('online, a path neither the registry nor the menu knows is the 404 page at once', () => {
+    useSession.setState({ remotes: [org] });
+    renderAt('/nowhere');
+    expect(screen.getByText('not found')).toBeInTheDocument();
+    expect(mockRegistry).not.toHaveBeenCalled();
+  });
+
+  it('offline without the registry: "the network is down", not 404; a retry once online loads the page', async () => {
+    usePwa.setState({ offline: true });
+    mockRegistry.mockImplementation(async () => []);
+    renderAt('/org/user');
+    expect(screen.getByTestId('offline-result')).toHaveTextContent('网络已断开');
+    expect(screen.queryByText('not found')).not.toBeInTheDocument();
+
+    // Back online: it keeps saying what happened until the retry, rather than turning into a 404.
+    act(() => usePwa.setState({ offline: false }));
+    expect(screen.getByTestId('offline-result')).toBeInTheDocument();
+    mockRegistry.mockImplementation(async () => {
+      useSession.setState({ remotes: [org] });
+      return [org];
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /重\s*试/ })));
+    expect(await screen.findByText('remote org')).toBeInTheDocument();
+  });
+
+  it('offline, a path neither the registry nor the menu knows is still the 404 page', () => {
+    usePwa.setState({ offline: true });
+    useSession.setState({ remotes: [org] });
+    renderAt('/nowhere');
+    expect(screen.getByText('not found')).toBeInTheDocument();
+  });
+
+  it('speaks English to an Arabic reader', () => {
+    setLocale('ar-EG');
+    usePwa.setState({ offline: true });
+    renderAt('/org/user');
+    expect(screen.getByText('The network is down')).toBeInTheDocument();
+    expect(screen.getByText(/You are offline now/)).toBeInTheDocument();
+  });
+});
