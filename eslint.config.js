@@ -38,10 +38,14 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|race|any)$/]",
-        message: 'Server code runs its queries on one connection per request: await them one after another instead of Promise.all (pg refuses concurrent queries on one client).',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|race|any)$/]",
+          message:
+            'Server code runs its queries on one connection per request: await them one after another instead of Promise.all (pg refuses concurrent queries on one client).',
+        },
+      ],
     },
   },
   {

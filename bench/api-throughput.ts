@@ -79,5 +79,7 @@ console.log(`\n${connections} connections, ${seconds} s each, loopback (${new Da
 console.log(`${'target'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)}`);
 for (const r of results) {
   const ratio = `${((r.rps / base) * 100).toFixed(1)} %`;
-  console.log(`${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(9)} ${String(r.errors).padStart(7)}`);
+  console.log(
+    `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(9)} ${String(r.errors).padStart(7)}`,
+  );
 }

@@ -58,7 +58,13 @@ try {
     // What the service worker fetches while the login page is open (its precache); it must be nothing.
     const fromWorker: Promise<number>[] = [];
     context.on('requestfinished', (req) => {
-      if (req.serviceWorker()) fromWorker.push(req.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0));
+      if (req.serviceWorker())
+        fromWorker.push(
+          req.sizes().then(
+            (s) => s.responseBodySize + s.responseHeadersSize,
+            () => 0,
+          ),
+        );
     });
     const m = await measure(page, async () => {
       await page.goto(server.url('/user/login'));
@@ -97,14 +103,18 @@ try {
     const peer = await startPeer();
     try {
       const { context, page } = await newPage(browser);
-      await context.route((url) => url.origin !== peer.origin, (route) => route.abort('internetdisconnected'));
+      await context.route(
+        (url) => url.origin !== peer.origin,
+        (route) => route.abort('internetdisconnected'),
+      );
       const m = await measure(page, async () => {
         await page.goto(peer.url('/user/login'));
         await page.locator('form').first().waitFor({ timeout: 60_000 });
       });
       print('Ant Design Pro 6.0.3 /user/login (cold)', m);
       await context.close();
-      if (ourLogin) console.log(`\nlogin page JS, gzip: ours ${kb(ourLogin.gzip)}, Ant Design Pro ${kb(m.gzip)} (${(m.gzip / ourLogin.gzip).toFixed(2)}× ours)`);
+      if (ourLogin)
+        console.log(`\nlogin page JS, gzip: ours ${kb(ourLogin.gzip)}, Ant Design Pro ${kb(m.gzip)} (${(m.gzip / ourLogin.gzip).toFixed(2)}× ours)`);
     } finally {
       await peer.stop();
     }

@@ -102,7 +102,11 @@ async function once(browser: Browser, target: Target, rate: number): Promise<Run
       // From the click on the menu group (what opening it or hovering the entry prefetches shows with negative start times).
       const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((e) => e.startTime >= since)
-        .map((e) => ({ path: new URL(e.name).pathname + new URL(e.name).search, start: Math.round(e.startTime - fv.click), end: Math.round(e.responseEnd - fv.click) }));
+        .map((e) => ({
+          path: new URL(e.name).pathname + new URL(e.name).search,
+          start: Math.round(e.startTime - fv.click),
+          end: Math.round(e.responseEnd - fv.click),
+        }));
       return { ms: fv.row - fv.click, requests };
     }, groupAt);
   } finally {
@@ -145,10 +149,12 @@ function printRuns(title: string, rate: number, runs: Run[]) {
 
 const server = await startServer();
 const skipPeer = process.env.PEER === '0' ? 'PEER=0: the peer is skipped' : peerMissing();
-const peer = skipPeer ? undefined : await startPeer().catch(async (e: unknown) => {
-  await server.stop();
-  throw e;
-});
+const peer = skipPeer
+  ? undefined
+  : await startPeer().catch(async (e: unknown) => {
+      await server.stop();
+      throw e;
+    });
 const browser = await launchBrowser();
 try {
   const token = await apiLogin(server);
@@ -168,7 +174,10 @@ try {
     entry: '查询表格',
     // Signed in already (the mock keeps the session in the server). Requests to other hosts fail at once.
     prepare: async (context) => {
-      await context.route((url) => url.origin !== peer.origin, (route) => route.abort('internetdisconnected'));
+      await context.route(
+        (url) => url.origin !== peer.origin,
+        (route) => route.abort('internetdisconnected'),
+      );
     },
   };
   // One unmeasured run each: the servers' first answers and the browser's start-up are not what is measured.
@@ -186,8 +195,12 @@ try {
     if (theirs) printRuns(theirs.name, rate, peerRuns);
     rows.push({ rate, ours: summarize(runs).mid, peer: theirs ? summarize(peerRuns).mid : undefined });
   }
-  console.log(`\nfirst visit of a remote route (click the menu entry → first table row painted), median of ${RUNS} fresh contexts, pointer on the entry ${HOVER_MS} ms before the click:`);
-  console.log(`  ${'CPU'.padEnd(5)}${'ours'.padStart(9)}${'Ant Design Pro'.padStart(16)}${'peer/ours'.padStart(11)}  goal ≥ ${GOAL_RATIO}×   limit ${LIMIT_MS} ms (1×)`);
+  console.log(
+    `\nfirst visit of a remote route (click the menu entry → first table row painted), median of ${RUNS} fresh contexts, pointer on the entry ${HOVER_MS} ms before the click:`,
+  );
+  console.log(
+    `  ${'CPU'.padEnd(5)}${'ours'.padStart(9)}${'Ant Design Pro'.padStart(16)}${'peer/ours'.padStart(11)}  goal ≥ ${GOAL_RATIO}×   limit ${LIMIT_MS} ms (1×)`,
+  );
   for (const r of rows) {
     const ratio = r.peer !== undefined ? r.peer / r.ours : undefined;
     const goal = ratio === undefined ? '-' : ratio >= GOAL_RATIO ? 'met' : 'NOT MET';

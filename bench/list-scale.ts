@@ -52,9 +52,14 @@ async function seed(db: pg.Client): Promise<void> {
   await db.query(`set maintenance_work_mem = '512MB'`);
   const t = await db.query<{ id: string }>(`insert into tenants (name, code) values ('Scale', 'scale') returning id`);
   const tenant = Number(t.rows[0]!.id);
-  const others = await db.query<{ id: string }>(`insert into tenants (name, code) select 'Other ' || g, 'other' || g from generate_series(1, 3) g returning id`);
+  const others = await db.query<{ id: string }>(
+    `insert into tenants (name, code) select 'Other ' || g, 'other' || g from generate_series(1, 3) g returning id`,
+  );
   const dept = await db.query<{ id: string }>(`insert into depts (tenant_id, name) values ($1, 'Root') returning id`, [tenant]);
-  const role = await db.query<{ id: string }>(`insert into roles (tenant_id, name, key, data_scope) values ($1, 'Administrator', 'scale_admin', 1) returning id`, [tenant]);
+  const role = await db.query<{ id: string }>(
+    `insert into roles (tenant_id, name, key, data_scope) values ($1, 'Administrator', 'scale_admin', 1) returning id`,
+    [tenant],
+  );
   await db.query(`insert into role_menus (tenant_id, role_id, menu_id) select $1, $2, id from menus where path = '/org/user'`, [tenant, role.rows[0]!.id]);
   // Secondary indexes are built once after the rows are in (far faster than a million index inserts).
   const indexes = await db.query<{ indexname: string; indexdef: string }>(
@@ -105,10 +110,15 @@ async function measure(server: RunningServer, token: string, name: string, query
   if (body.code !== 0 || body.data.list?.length === 0) throw new Error(`${name}: ${check.status} ${body.message} (${body.data?.list?.length ?? 0} rows)`);
   const alone = await autocannon({ url: `${server.origin}${path}`, connections: 1, duration: 2, headers: { authorization: token } });
   const result = await autocannon({ url: `${server.origin}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: token } });
-  if (body.data.list) console.log(`  ${name}: ${body.data.list.length} rows of ${body.data.totalExact !== false ? `${body.data.total}` : `more than ${body.data.total}`}`);
+  if (body.data.list)
+    console.log(`  ${name}: ${body.data.list.length} rows of ${body.data.totalExact !== false ? `${body.data.total}` : `more than ${body.data.total}`}`);
   return {
-    name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average,
-    bad: result.non2xx + result.errors + result.timeouts + alone.non2xx + alone.errors, alone: alone.latency.p50,
+    name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    bad: result.non2xx + result.errors + result.timeouts + alone.non2xx + alone.errors,
+    alone: alone.latency.p50,
   };
 }
 
@@ -149,7 +159,9 @@ try {
   // A keyword: 7 digits of one user's mobile number (as someone looking a caller up types it); a
   // user name part that matches 11 users at a million (u98700, u987000 ... u987009).
   const g = Math.floor(USERS * 0.4242);
-  const keyword = String((BigInt(g) * 48271n) % 1_000_000_000n).padStart(9, '0').slice(1, 8);
+  const keyword = String((BigInt(g) * 48271n) % 1_000_000_000n)
+    .padStart(9, '0')
+    .slice(1, 8);
   const like = `u${Math.floor(USERS * 0.0987)}`;
   rows.push(await measure(server, token, `keyword search "${keyword}"`, { filter: JSON.stringify([['keyword', keyword]]) }));
   rows.push(await measure(server, token, `username like "${like}"`, { filter: JSON.stringify([['username', 'like', like]]) }));
@@ -160,7 +172,9 @@ try {
     const verdict = r.rps === 0 ? 'no answer within the run' : r.bad > 0 ? `${r.bad} failed` : r.p99 <= BUDGET_MS ? 'within' : 'OVER';
     console.log(`| ${r.name} | ${r.alone} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${BUDGET_MS} | ${verdict} |`);
   }
-  console.log(`(alone: one connection, 2 s; the others: ${CONNECTIONS} connections, ${SECONDS} s. Load average at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores)`);
+  console.log(
+    `(alone: one connection, 2 s; the others: ${CONNECTIONS} connections, ${SECONDS} s. Load average at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores)`,
+  );
 } finally {
   await server?.stop();
   await onServer(`drop database if exists ${name} with (force)`);

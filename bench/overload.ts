@@ -38,7 +38,8 @@ interface Run {
   serverP99: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function load(server: RunningServer, token: string, options: { connections: number; overallRate?: number; seconds: number }): Promise<Run> {
   const served: number[] = [];
@@ -51,15 +52,20 @@ async function load(server: RunningServer, token: string, options: { connections
   let retryAfter = true;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `${server.origin}${PATH}`, headers: { authorization: token }, connections: options.connections, overallRate: options.overallRate, duration: options.seconds },
+      {
+        url: `${server.origin}${PATH}`,
+        headers: { authorization: token },
+        connections: options.connections,
+        overallRate: options.overallRate,
+        duration: options.seconds,
+      },
       (err, res) => (err ? reject(err as Error) : resolve(res)),
     );
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status === 200) {
         served.push(ms);
         slowest.push({ at: (performance.now() - began) / 1000, ms });
-      }
-      else if (status === 503) busy += 1;
+      } else if (status === 503) busy += 1;
       else other += 1;
     });
   });
@@ -92,14 +98,18 @@ async function stillRunning(databaseUrl: string | undefined): Promise<string> {
   await sleep(1000);
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
-  const r = await c.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`);
+  const r = await c.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+  );
   await c.end();
   return String(r.rows[0]?.n ?? 0);
 }
 
 function print(kind: string, runs: Run[], after: string) {
   console.log(`\n${kind}: GET ${PATH}`);
-  console.log(`  ${'offered'.padEnd(26)} ${'served/s'.padStart(9)} ${'503'.padStart(7)} ${'other'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  p99 of served vs ${LIMIT_MS} ms  (in the server: p99)`);
+  console.log(
+    `  ${'offered'.padEnd(26)} ${'served/s'.padStart(9)} ${'503'.padStart(7)} ${'other'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  p99 of served vs ${LIMIT_MS} ms  (in the server: p99)`,
+  );
   for (const r of runs) {
     const verdict = r.p99 <= LIMIT_MS ? 'within' : 'OVER';
     console.log(
@@ -129,17 +139,26 @@ async function bench(kind: string, env: Record<string, string>, databaseUrl?: st
       await server.stop();
     }
   })();
-  const inServer = readFileSync(timings, 'utf8').split('\n').map((line) => line.split(' ').map(Number) as [number, number, number]);
+  const inServer = readFileSync(timings, 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ').map(Number) as [number, number, number]);
   rmSync(dir, { recursive: true, force: true });
   for (const r of runs) {
-    const ms = inServer.filter(([at, status]) => status === 200 && at >= r.from && at <= r.to).map(([, , t]) => t).sort((a, b) => a - b);
+    const ms = inServer
+      .filter(([at, status]) => status === 200 && at >= r.from && at <= r.to)
+      .map(([, , t]) => t)
+      .sort((a, b) => a - b);
     r.serverP99 = percentile(ms, 99);
   }
   print(kind, runs, after);
 }
 
 // The figures are only as quiet as the machine: autocannon, the server (and PostgreSQL) share its CPUs.
-console.log(`${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} before the run`);
+console.log(
+  `${availableParallelism()} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} before the run`,
+);
 await bench('PGlite', {});
 const serverUrl = process.env.DATABASE_URL;
 if (serverUrl) {

@@ -35,7 +35,8 @@ function placeOf(path) {
 export function boundaryViolation(from, to) {
   const a = placeOf(from);
   const b = placeOf(to);
-  if (a.app && b.app && a.app !== b.app) return `apps/${a.app} must not import from apps/${b.app}: apps deploy on their own; share code through packages/shared`;
+  if (a.app && b.app && a.app !== b.app)
+    return `apps/${a.app} must not import from apps/${b.app}: apps deploy on their own; share code through packages/shared`;
   if (!a.app || a.app !== b.app) return undefined;
   if (a.feature && b.feature && a.feature !== b.feature) {
     return `feature '${a.feature}' must not import from feature '${b.feature}': move what both need to src/lib (or packages/shared)`;
@@ -150,7 +151,10 @@ const noCycle = {
       const target = resolveRelative(context.filename, node.source.value);
       if (!target || !members.has(target)) return;
       const names = component.map(repoPath).sort().join(', ');
-      context.report({ node: node.source, message: `Import cycle between ${names}: move what they share into a file both import, or make one import type-only` });
+      context.report({
+        node: node.source,
+        message: `Import cycle between ${names}: move what they share into a file both import, or make one import type-only`,
+      });
     };
     return {
       ImportDeclaration: (node) => check(node, node.importKind),

@@ -32,11 +32,36 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** A content hash in the file name, as umi writes it: umi.3f2a9b1c.js, p__table-list__index.3f2a9b1c.async.js. */
 const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
-const MIME = { '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8' };
+const MIME = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
 const COMPRESSIBLE = new Set(Object.keys(MIME));
 const brotli = promisify(zlib.brotliCompress);
 const gzip9 = promisify(zlib.gzip);
-const ASSET_EXT = new Set(['.js', '.mjs', '.css', '.map', '.json', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.ico', '.woff', '.woff2', '.ttf', '.wasm', '.txt']);
+const ASSET_EXT = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.json',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.webp',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.wasm',
+  '.txt',
+]);
 
 function filesUnder(dir, test) {
   if (!existsSync(dir)) return [];
@@ -180,7 +205,10 @@ export async function createAdproServer({ adproDir = process.env.ADPRO_DIR || DE
   for (const file of filesUnder(root, (f) => f.endsWith('.js'))) {
     const text = readFileSync(file, 'utf8');
     if (!text.includes(API_ORIGIN)) continue;
-    rewritten.set(relative(root, file).split(sep).join('/'), { body: text.split(`"${API_ORIGIN}"`).join('""').split(`'${API_ORIGIN}'`).join("''"), mtime: statSync(file).mtime });
+    rewritten.set(relative(root, file).split(sep).join('/'), {
+      body: text.split(`"${API_ORIGIN}"`).join('""').split(`'${API_ORIGIN}'`).join("''"),
+      mtime: statSync(file).mtime,
+    });
   }
   // Compressed once, ahead of time, as a static host or CDN serves a build (nginx gzip_static/brotli_static,
   // Cloudflare Pages): brotli 11 and gzip 9 of every text file, so no answer waits for compression.
@@ -192,7 +220,13 @@ export async function createAdproServer({ adproDir = process.env.ADPRO_DIR || DE
       const rel = relative(root, file).split(sep).join('/');
       const raw = rewritten.has(rel) ? Buffer.from(rewritten.get(rel).body) : readFileSync(file);
       const [br, gzip] = await Promise.all([
-        brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        brotli(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
         gzip9(raw, { level: 9 }),
       ]);
       precompressed.set(rel, { br, gzip, etag: `"${createHash('sha1').update(raw).digest('base64url')}"`, mtime: statSync(file).mtime });

@@ -32,6 +32,9 @@ export type SmsGateway = ReturnType<typeof smsGateway>;
 /** Presses the form's send button, waits for the resend countdown, and returns the code the gateway got. */
 export async function requestCode(page: Page, gateway: SmsGateway, mobile: string, event: string) {
   await page.getByTestId('sms-send').click();
-  await page.getByTestId('sms-send').filter({ hasText: /\d+ 秒后重新获取/ }).waitFor();
+  await page
+    .getByTestId('sms-send')
+    .filter({ hasText: /\d+ 秒后重新获取/ })
+    .waitFor();
   return gateway.codeFor(mobile, event);
 }

@@ -49,8 +49,14 @@ describe('org departments and posts', () => {
     assert.equal(await row('Headquarters').locator('.indent-level-1').count(), 0);
     // A department with a sub-department cannot be deleted, and the message says why.
     // The parent's name cell now holds the expand button too, so its name is more than the text.
-    await page.getByRole('row', { name: /Headquarters/ }).getByRole('button', { name: label('删除') }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: label('删除') }).click();
+    await page
+      .getByRole('row', { name: /Headquarters/ })
+      .getByRole('button', { name: label('删除') })
+      .click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: label('删除') })
+      .click();
     await page.getByText(/has 1 sub-department/).waitFor();
     await snap(page, 'org-dept');
   });

@@ -49,7 +49,9 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
   });
 
   it('edits the user and uploads an avatar', async () => {
-    await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('编辑') })
+      .click();
     await page.waitForFunction(() => (document.querySelector('#user_realName') as HTMLInputElement | null)?.value === 'Alice');
     await page.locator('#user_realName').fill('Alice Liddell');
     await page.locator('.ant-modal input[type=file]').first().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
@@ -63,14 +65,18 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
   });
 
   it('uploads a payment code that the console shows through the session only', async () => {
-    await row('alice').getByRole('button', { name: label('编辑') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('编辑') })
+      .click();
     await page.waitForFunction(() => (document.querySelector('#user_realName') as HTMLInputElement | null)?.value === 'Alice Liddell');
     await page.locator('.ant-modal input[type=file]').nth(1).setInputFiles({ name: 'code.png', mimeType: 'image/png', buffer: PNG });
     const preview = page.locator('.ant-modal img[alt="支付宝收款码"]');
     await preview.waitFor();
     assert.match((await preview.getAttribute('src')) ?? '', /^blob:/);
     await save();
-    await row('alice').getByRole('button', { name: label('详情') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('详情') })
+      .click();
     const shown = page.locator('.ant-drawer img[alt="支付宝收款码"]');
     await shown.waitFor();
     assert.match((await shown.getAttribute('src')) ?? '', /^blob:/);
@@ -113,7 +119,9 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
 
   it('adds balance, refuses a deduction beyond it, then deducts', async () => {
     const change = async (mode: '增加' | '扣减', num: string) => {
-      await row('alice').getByRole('button', { name: label('余额') }).click();
+      await row('alice')
+        .getByRole('button', { name: label('余额') })
+        .click();
       const modal = page.locator('.ant-modal').filter({ hasText: '调整余额' });
       await modal.getByText(mode, { exact: true }).click();
       await modal.locator('#balance_num').fill(num);
@@ -129,7 +137,9 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await change('扣减', '2.5');
     await row('alice').getByRole('cell', { name: '7.50' }).waitFor();
     // The drawer's ledger tab lists both changes.
-    await row('alice').getByRole('button', { name: label('详情') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('详情') })
+      .click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText('从未登录').first().waitFor();
     await drawer.getByRole('tab', { name: '余额积分记录' }).click();
@@ -172,7 +182,8 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
 
   it('forces the user out: every session of theirs ends at once', async () => {
     const aliceToken = await apiLogin(server, 'alice', 'alice-password');
-    const info = () => fetch(`${server.origin}/user/admin/member/info`, { headers: { Authorization: aliceToken } }).then((r) => r.json() as Promise<{ code: number }>);
+    const info = () =>
+      fetch(`${server.origin}/user/admin/member/info`, { headers: { Authorization: aliceToken } }).then((r) => r.json() as Promise<{ code: number }>);
     assert.equal((await info()).code, 0);
     await row('alice').getByRole('button', { name: '强制退出' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: '强制退出' }).click();
@@ -181,11 +192,18 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
   });
 
   it('moves the user to the recycle bin and restores them', async () => {
-    await row('alice').getByRole('button', { name: label('删除') }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: label('删除') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('删除') })
+      .click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: label('删除') })
+      .click();
     await row('alice').waitFor({ state: 'detached' });
     await page.getByText('回收站', { exact: true }).click();
-    await row('alice').getByRole('button', { name: label('恢复') }).click();
+    await row('alice')
+      .getByRole('button', { name: label('恢复') })
+      .click();
     await row('alice').waitFor({ state: 'detached' });
     await page.getByText('用户列表', { exact: true }).click();
     await row('alice').waitFor();

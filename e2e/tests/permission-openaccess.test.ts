@@ -40,7 +40,11 @@ describe('permission remote: open access keys', () => {
     await form.getByLabel('标题').fill('E2E robot');
     await form.getByLabel('关联用户').click();
     await form.getByLabel('关联用户').fill('admin');
-    await page.locator('.ant-select-item-option').filter({ hasText: /^admin/ }).first().click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^admin/ })
+      .first()
+      .click();
     await form.getByRole('button', { name: /保\s*存/ }).click();
 
     // The secret, once, with the warning.
@@ -69,7 +73,10 @@ describe('permission remote: open access keys', () => {
 
     // Rotate: a new secret, shown once; the old one fails, the new one works.
     await row.getByRole('button', { name: '重置秘钥 E2E robot' }).click();
-    await page.locator('.ant-popover').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-popover')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     const again = page.locator('.ant-modal').filter({ hasText: '请立即保存秘钥' });
     await again.getByTestId('oa-secret').waitFor();
     const rotated = (await again.getByTestId('oa-secret').innerText()).trim();

@@ -21,7 +21,12 @@ async function api<T>(server: RunningServer, token: string, path: string, body?:
 
 /** Ticks the checkbox of one node of an antd tree, found by its title. */
 async function tick(scope: ReturnType<Page['locator']>, title: string) {
-  await scope.locator('.ant-tree-treenode').filter({ has: scope.page().getByTitle(title, { exact: true }) }).first().locator('.ant-tree-checkbox').click();
+  await scope
+    .locator('.ant-tree-treenode')
+    .filter({ has: scope.page().getByTitle(title, { exact: true }) })
+    .first()
+    .locator('.ant-tree-checkbox')
+    .click();
 }
 
 describe('permission roles: a custom-department role with a subset of menus, seen by its user', () => {
@@ -37,8 +42,20 @@ describe('permission roles: a custom-department role with a subset of menus, see
     // Departments and their people come from the API; the role is made in the browser.
     salesId = (await api<{ id: number }>(server, adminToken, '/user/admin/dept/edit', { name: 'E2E Sales', code: 'e2e-sales', parentId: null })).id;
     opsId = (await api<{ id: number }>(server, adminToken, '/user/admin/dept/edit', { name: 'E2E Ops', code: 'e2e-ops', parentId: null })).id;
-    await api(server, adminToken, '/user/admin/member/edit', { username: 'sam', realName: 'Sam Sales', mobile: '13800000021', password: 'sam-password-1', deptId: salesId });
-    await api(server, adminToken, '/user/admin/member/edit', { username: 'otto', realName: 'Otto Ops', mobile: '13800000022', password: 'otto-password-1', deptId: opsId });
+    await api(server, adminToken, '/user/admin/member/edit', {
+      username: 'sam',
+      realName: 'Sam Sales',
+      mobile: '13800000021',
+      password: 'sam-password-1',
+      deptId: salesId,
+    });
+    await api(server, adminToken, '/user/admin/member/edit', {
+      username: 'otto',
+      realName: 'Otto Ops',
+      mobile: '13800000022',
+      password: 'otto-password-1',
+      deptId: opsId,
+    });
   });
   after(async () => {
     await browser?.close();
@@ -52,7 +69,10 @@ describe('permission roles: a custom-department role with a subset of menus, see
     await page.getByText('角色管理', { exact: true }).first().waitFor({ timeout: 30_000 });
 
     // The role: custom-department data scope over E2E Sales.
-    await page.getByRole('button', { name: /新\s*增/ }).first().click();
+    await page
+      .getByRole('button', { name: /新\s*增/ })
+      .first()
+      .click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: '新增角色' });
     await drawer.getByLabel('角色名称').fill('E2E Sales Viewer');
     await drawer.getByLabel('权限字符').fill('e2e_sales_viewer');

@@ -22,7 +22,9 @@ async function watchCsp(page: Page): Promise<{ list: () => Promise<string[]>; cl
   });
   await page.addInitScript(() => {
     const seen: Violation[] = ((window as unknown as { __csp: Violation[] }).__csp = []);
-    document.addEventListener('securitypolicyviolation', (e) => seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}` }));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}` }),
+    );
   });
   return {
     async list() {
@@ -81,8 +83,22 @@ describe('security headers in the browser', () => {
     await settle(page);
 
     const token = await apiLogin(server);
-    const menu = (await (await fetch(`${server.origin}/user/admin/role/antd/menu`, { headers: { Authorization: token } })).json()) as { data: { list: MenuItem[] } };
-    const screens = [...new Set(['/dashboard', '/org/user', '/org/dept', '/org/post', '/permission/menu', '/permission/role', '/permission/openaccess', '/tenant/invite', ...menuPaths(menu.data.list)])];
+    const menu = (await (await fetch(`${server.origin}/user/admin/role/antd/menu`, { headers: { Authorization: token } })).json()) as {
+      data: { list: MenuItem[] };
+    };
+    const screens = [
+      ...new Set([
+        '/dashboard',
+        '/org/user',
+        '/org/dept',
+        '/org/post',
+        '/permission/menu',
+        '/permission/role',
+        '/permission/openaccess',
+        '/tenant/invite',
+        ...menuPaths(menu.data.list),
+      ]),
+    ];
     const problems: string[] = [];
     for (const path of screens) {
       await page.goto(server.url(path));

@@ -54,7 +54,12 @@ describe('shell: /user/jump', () => {
   it('never leaves the console: other origins and scheme tricks land on the dashboard', async () => {
     const { context, page } = await newPage(browser);
     await signInWithToken(page, await apiLogin(server));
-    for (const target of ['https://evil.example/user/web/org/dept', '//evil.example/user/web/org/dept', '/\\evil.example/user/web/org/dept', 'javascript:alert(1)']) {
+    for (const target of [
+      'https://evil.example/user/web/org/dept',
+      '//evil.example/user/web/org/dept',
+      '/\\evil.example/user/web/org/dept',
+      'javascript:alert(1)',
+    ]) {
       await page.goto(jump(target));
       await page.waitForURL((u) => u.pathname === '/user/web/dashboard');
       assert.equal(new URL(page.url()).origin, server.origin, target);

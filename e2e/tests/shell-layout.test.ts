@@ -125,7 +125,13 @@ describe('shell: header, app drawer, language and direction', () => {
     const page = await context.newPage();
     await signInWithToken(page, token);
     // Learn which chunks the layout needs beyond what starts the app (the login page loads those).
-    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/static\/js\/\d+\.\w+\.js$/.test(n)));
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => /\/static\/js\/\d+\.\w+\.js$/.test(n)),
+      );
     await page.goto(server.url('/user/login'));
     await page.getByPlaceholder('用户名').waitFor();
     const boot = new Set(await scripts());

@@ -106,7 +106,10 @@ describe('shell: the login form shows a captcha when the server asks for one', (
     await page.getByText('Enter the code shown in the image, then sign in again').waitFor();
     assert.equal(await page.getByAltText('Captcha image').getAttribute('src'), captchas.english.base64);
     await page.getByRole('button', { name: 'Hard to read? Get another one' }).click();
-    await page.waitForFunction((src) => document.querySelector<HTMLImageElement>('img[alt="Captcha image"]')?.getAttribute('src') === src, captchas.wrong.base64);
+    await page.waitForFunction(
+      (src) => document.querySelector<HTMLImageElement>('img[alt="Captcha image"]')?.getAttribute('src') === src,
+      captchas.wrong.base64,
+    );
     assert.equal(served(), 2);
     await context.close();
   });

@@ -36,11 +36,18 @@ describe('shell: right-to-left drawer, offline pages and the favicon', () => {
 
   it('opens the app drawer on the side of its button, in Arabic (right) as in Chinese (left)', async () => {
     token = await apiLogin(server);
-    for (const [locale, side] of [['ar-EG', 'right'], ['zh-CN', 'left']] as const) {
+    for (const [locale, side] of [
+      ['ar-EG', 'right'],
+      ['zh-CN', 'left'],
+    ] as const) {
       const page = await consoleIn(browser, token, locale);
       await page.goto(server.url('/dashboard'));
       // Arabic readers get the English texts, in a mirrored layout.
-      await page.locator('aside').getByText(locale === 'ar-EG' ? 'Organisation' : '组织管理').first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('aside')
+        .getByText(locale === 'ar-EG' ? 'Organisation' : '组织管理')
+        .first()
+        .waitFor({ timeout: 30_000 });
       assert.equal(await page.evaluate(() => document.documentElement.dir), locale === 'ar-EG' ? 'rtl' : 'ltr');
       const sider = (await page.locator('aside').boundingBox())!;
       assert.equal(Math.round(side === 'right' ? sider.x + sider.width : sider.x), side === 'right' ? WIDTH : 0, `the side menu is on the ${side}`);
@@ -55,18 +62,18 @@ describe('shell: right-to-left drawer, offline pages and the favicon', () => {
       const panel = page.locator('.ant-drawer-content-wrapper');
       await panel.getByText(locale === 'ar-EG' ? 'Core functions' : '核心功能').waitFor();
       // The drawer slides in: measure once it has arrived.
-      await page.waitForFunction(
-        (s) => {
-          const r = document.querySelector('.ant-drawer-content-wrapper')!.getBoundingClientRect();
-          return s === 'right' ? Math.abs(r.right - window.innerWidth) < 1 : Math.abs(r.left) < 1;
-        },
-        side,
-      );
+      await page.waitForFunction((s) => {
+        const r = document.querySelector('.ant-drawer-content-wrapper')!.getBoundingClientRect();
+        return s === 'right' ? Math.abs(r.right - window.innerWidth) < 1 : Math.abs(r.left) < 1;
+      }, side);
       const drawer = (await panel.boundingBox())!;
       const buttonMid = buttonBox.x + buttonBox.width / 2;
       if (side === 'right') assert.ok(buttonMid > WIDTH / 2, `the button sits on the right in RTL (x=${buttonBox.x})`);
       else assert.ok(buttonMid < WIDTH / 2, `the button sits on the left in LTR (x=${buttonBox.x})`);
-      assert.ok(drawer.x <= buttonBox.x && drawer.x + drawer.width >= buttonBox.x + buttonBox.width, `the drawer (x=${drawer.x}, w=${drawer.width}) spans its button (x=${buttonBox.x})`);
+      assert.ok(
+        drawer.x <= buttonBox.x && drawer.x + drawer.width >= buttonBox.x + buttonBox.width,
+        `the drawer (x=${drawer.x}, w=${drawer.width}) spans its button (x=${buttonBox.x})`,
+      );
       assert.equal(Math.round(drawer.width), Math.round(WIDTH * 0.8), 'the content drawer is 80% wide');
       assert.equal(Math.round(drawer.y), 60, 'below the 60px header');
       if (locale === 'ar-EG') {
@@ -92,17 +99,22 @@ describe('shell: right-to-left drawer, offline pages and the favicon', () => {
       const glyph = page.locator('aside i.iconfont.icon-dashboard-outlined');
       await glyph.waitFor({ state: 'attached', timeout: 30_000 });
       // The glyph is drawn: the menu loaded the font's stylesheet and the font.
-      await page.waitForFunction(() => document.fonts.check('14px iconfont') && document.querySelector('aside i.iconfont')!.getBoundingClientRect().width >= 14);
+      await page.waitForFunction(
+        () => document.fonts.check('14px iconfont') && document.querySelector('aside i.iconfont')!.getBoundingClientRect().width >= 14,
+      );
       const gap = await glyph.evaluate((i) => {
         const icon = i.getBoundingClientRect();
         const label = i.nextElementSibling!.getBoundingClientRect();
         return document.documentElement.dir === 'rtl' ? icon.left - label.right : label.left - icon.right;
       });
-      const antdGap = await page.locator('aside .anticon.ant-menu-item-icon').first().evaluate((i) => {
-        const icon = i.getBoundingClientRect();
-        const label = i.nextElementSibling!.getBoundingClientRect();
-        return document.documentElement.dir === 'rtl' ? icon.left - label.right : label.left - icon.right;
-      });
+      const antdGap = await page
+        .locator('aside .anticon.ant-menu-item-icon')
+        .first()
+        .evaluate((i) => {
+          const icon = i.getBoundingClientRect();
+          const label = i.nextElementSibling!.getBoundingClientRect();
+          return document.documentElement.dir === 'rtl' ? icon.left - label.right : label.left - icon.right;
+        });
       assert.ok(gap >= 8, `${locale}: the label starts ${gap}px after the iconfont icon`);
       assert.equal(Math.round(gap), Math.round(antdGap), `${locale}: the same gap as after an antd icon`);
       await page.locator('aside').screenshot({ path: `${artifactsDir}/shell-iconfont-menu-${locale}.png` });
@@ -138,7 +150,10 @@ describe('shell: right-to-left drawer, offline pages and the favicon', () => {
     await context.setOffline(false);
     await page.getByTestId('offline-warning').waitFor({ state: 'detached' });
     assert.equal(await page.getByTestId('exception-404').count(), 0, 'no 404 page once back online either');
-    await page.getByTestId('offline-result').getByRole('button', { name: /重\s*试/ }).click();
+    await page
+      .getByTestId('offline-result')
+      .getByRole('button', { name: /重\s*试/ })
+      .click();
     await page.getByRole('columnheader', { name: '用户名' }).waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('offline-result').count(), 0);
     await context.close();

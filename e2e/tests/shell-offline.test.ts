@@ -72,7 +72,10 @@ describe('shell: the offline-capable app', () => {
       return (await cache.keys()).map((r) => new URL(r.url).pathname);
     });
     assert.ok(cached.includes('/user/web/index.html'));
-    assert.ok(cached.some((p) => /^\/user\/web\/static\/js\/main\.\w+\.js$/.test(p)), 'the entry script is precached');
+    assert.ok(
+      cached.some((p) => /^\/user\/web\/static\/js\/main\.\w+\.js$/.test(p)),
+      'the entry script is precached',
+    );
 
     await context.setOffline(true);
     await page.getByTestId('offline-warning').getByText('当前处于离线状态').waitFor();

@@ -6,7 +6,7 @@ import { signInWithToken } from '../support/console';
 import { apiLogin, type RunningServer } from '../support/server';
 import { withServerAndBrowser } from '../support/suite';
 
-describe('shell: remotes are prefetched after sign-in and share the shell\'s federation runtime', () => {
+describe("shell: remotes are prefetched after sign-in and share the shell's federation runtime", () => {
   let server: RunningServer;
   let browser: Browser;
   withServerAndBrowser((s, b) => {
@@ -23,7 +23,9 @@ describe('shell: remotes are prefetched after sign-in and share the shell\'s fed
     });
     await page.goto(server.url('/dashboard'));
     // On idle after the layout: the manifest and entry of every remote the menu leads to.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/remoteEntry.js')).length >= 3, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/remoteEntry.js')).length >= 3, undefined, {
+      timeout: 30_000,
+    });
     await page.waitForLoadState('networkidle');
     assert.deepEqual([...new Set(entries)].sort(), ['org', 'permission', 'tenant']);
 

@@ -111,7 +111,13 @@ describe('shell: session, access and exception pages', () => {
   it('redirects / to /dashboard and the areas to their first page', async () => {
     const { context, page } = await newPage(browser);
     await signInWithToken(page, await apiLogin(server));
-    for (const [from, to] of [['/', '/dashboard'], ['/org', '/org/user'], ['/permission', '/permission/menu'], ['/home', '/home/account'], ['/tenant', '/tenant/policy']] as const) {
+    for (const [from, to] of [
+      ['/', '/dashboard'],
+      ['/org', '/org/user'],
+      ['/permission', '/permission/menu'],
+      ['/home', '/home/account'],
+      ['/tenant', '/tenant/policy'],
+    ] as const) {
       await page.goto(server.url(from));
       await page.waitForURL((u) => u.pathname === `/user/web${to}`);
     }

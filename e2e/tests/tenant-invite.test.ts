@@ -49,7 +49,7 @@ describe('tenant invitations: made on /tenant/invite, used on the registration s
     await snap(admin, 'tenant-invite-list');
   });
 
-  it('registers a new tenant through the link; its administrator signs in to the invite\'s company', async () => {
+  it("registers a new tenant through the link; its administrator signs in to the invite's company", async () => {
     const { context, page } = await newPage(browser);
     await page.goto(link);
     assert.equal(await page.getByPlaceholder('邀请码（选填）').inputValue(), code);

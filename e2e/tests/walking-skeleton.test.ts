@@ -44,15 +44,24 @@ describe('sign in, browse the org remote, sign out', () => {
     const sider = page.locator('aside');
     await sider.getByText('组织管理').first().waitFor();
     await sider.getByText('权限管理').first().waitFor();
-    await page.locator('footer').getByText(/All Rights Reserved/).waitFor();
+    await page
+      .locator('footer')
+      .getByText(/All Rights Reserved/)
+      .waitFor();
 
     // The user list comes from the org remote, loaded at runtime, with real rows from the server.
     const adminCell = page.getByRole('cell', { name: 'admin', exact: true });
     await adminCell.first().waitFor({ timeout: 30_000 });
     const remoteScripts = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/user/web/remotes/org/')),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.includes('/user/web/remotes/org/')),
     );
-    assert.ok(remoteScripts.some((n) => n.endsWith('mf-manifest.json')), 'the org remote was loaded from its manifest');
+    assert.ok(
+      remoteScripts.some((n) => n.endsWith('mf-manifest.json')),
+      'the org remote was loaded from its manifest',
+    );
     await snap(page, 'org-user');
 
     // Sign out from the user menu: lands on the login page and the token no longer works.

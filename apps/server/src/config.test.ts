@@ -14,12 +14,27 @@ describe('configuration', () => {
 
   it('reads every variable, resolving directories against the start directory', () => {
     const c = loadConfig(
-      { PORT: '9000', HOST: '127.0.0.1', DATA_DIR: 'var', DATABASE_URL: 'postgresql://u@h:5432/db', ADMIN_PASSWORD: 'long-enough', LOG_LEVEL: 'warn', WEB_DIR: 'web', SESSION_TTL_HOURS: '2' },
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var',
+        DATABASE_URL: 'postgresql://u@h:5432/db',
+        ADMIN_PASSWORD: 'long-enough',
+        LOG_LEVEL: 'warn',
+        WEB_DIR: 'web',
+        SESSION_TTL_HOURS: '2',
+      },
       '/srv/uc',
     );
     expect(c).toMatchObject({
-      port: 9000, host: '127.0.0.1', dataDir: '/srv/uc/var', databaseUrl: 'postgresql://u@h:5432/db', adminPassword: 'long-enough',
-      logLevel: 'warn', webDir: '/srv/uc/web', sessionTtlHours: 2,
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/uc/var',
+      databaseUrl: 'postgresql://u@h:5432/db',
+      adminPassword: 'long-enough',
+      logLevel: 'warn',
+      webDir: '/srv/uc/web',
+      sessionTtlHours: 2,
     });
   });
 
@@ -37,7 +52,10 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR',
+    ],
     [{ PORT: 'eighty' }, 'PORT is not a number'],
     [{ PORT: '70000' }, 'PORT is out of range'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD is shorter than 8 characters'],
@@ -52,7 +70,9 @@ describe('configuration', () => {
   it('lists every variable in --help', () => {
     const text = helpText();
     for (const entry of CONFIG_TABLE) expect(text).toContain(entry.name);
-    expect(CONFIG_TABLE.map((c) => c.name)).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']));
+    expect(CONFIG_TABLE.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'WEB_DIR', 'SESSION_TTL_HOURS']),
+    );
   });
 
   it('is documented in the README, every variable with its default', () => {
@@ -62,14 +82,19 @@ describe('configuration', () => {
 
   it('reads the session lifetime settings', () => {
     expect(loadConfig({}, '/x')).toMatchObject({ sessionTtlHours: 12, sessionSliding: true, sessionMaxHours: 168 });
-    expect(loadConfig({ SESSION_SLIDING: 'false', SESSION_TTL_HOURS: '200', SESSION_MAX_HOURS: '24' }, '/x')).toMatchObject({ sessionSliding: false, sessionMaxHours: 200 });
+    expect(loadConfig({ SESSION_SLIDING: 'false', SESSION_TTL_HOURS: '200', SESSION_MAX_HOURS: '24' }, '/x')).toMatchObject({
+      sessionSliding: false,
+      sessionMaxHours: 200,
+    });
     expect(() => loadConfig({ SESSION_SLIDING: 'maybe' }, '/x')).toThrow('SESSION_SLIDING is not a switch: set it to true or false or unset it to use true');
   });
 
   it('reads the sign-in throttle settings', () => {
     expect(loadConfig({}, '/x').loginThrottle).toEqual({ captchaAfter: 3, delayAfter: 5, ipDelayAfter: 20, maxDelaySeconds: 900, windowMinutes: 15 });
     expect(loadConfig({ LOGIN_CAPTCHA_AFTER: '0', LOGIN_MAX_DELAY_SECONDS: '60' }, '/x').loginThrottle).toMatchObject({ captchaAfter: 0, maxDelaySeconds: 60 });
-    expect(() => loadConfig({ LOGIN_DELAY_AFTER: '0' }, '/x')).toThrow('LOGIN_DELAY_AFTER is out of range: set LOGIN_DELAY_AFTER to a whole number from 1 to 1000 or unset it to use 5');
+    expect(() => loadConfig({ LOGIN_DELAY_AFTER: '0' }, '/x')).toThrow(
+      'LOGIN_DELAY_AFTER is out of range: set LOGIN_DELAY_AFTER to a whole number from 1 to 1000 or unset it to use 5',
+    );
   });
 
   it('reads the open access server key as hex or base64, and the demo switch', () => {
@@ -77,7 +102,9 @@ describe('configuration', () => {
     expect(loadConfig({ OPEN_ACCESS_KEY: hex }, '/x').openAccessKey).toEqual(Buffer.from(hex, 'hex'));
     expect(loadConfig({ OPEN_ACCESS_KEY: Buffer.alloc(32, 7).toString('base64') }, '/x').openAccessKey).toEqual(Buffer.alloc(32, 7));
     expect(loadConfig({}, '/x')).toMatchObject({ openAccessKey: undefined, demoMode: false });
-    expect(() => loadConfig({ OPEN_ACCESS_KEY: 'abc' }, '/x')).toThrow('OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64');
+    expect(() => loadConfig({ OPEN_ACCESS_KEY: 'abc' }, '/x')).toThrow(
+      'OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64',
+    );
     expect(() => loadConfig({ OPEN_ACCESS_KEY: Buffer.alloc(16).toString('base64') }, '/x')).toThrow(ConfigError);
     expect(loadConfig({ DEMO_MODE: 'on' }, '/x').demoMode).toBe(true);
     expect(() => loadConfig({ DEMO_MODE: 'yes please' }, '/x')).toThrow('DEMO_MODE is not a switch');
@@ -91,7 +118,11 @@ describe('configuration', () => {
       requestQueue: 0,
       requestQueueWaitMs: 20,
     });
-    expect(() => loadConfig({ STATEMENT_TIMEOUT_MS: '0' }, '/x')).toThrow('STATEMENT_TIMEOUT_MS is out of range: set STATEMENT_TIMEOUT_MS to a whole number from 10 to 3600000 or unset it to use 5000');
-    expect(() => loadConfig({ REQUEST_CONCURRENCY: 'many' }, '/x')).toThrow('REQUEST_CONCURRENCY is not a number: set REQUEST_CONCURRENCY to a whole number from 1 to 10000 or unset it to use the database pool size');
+    expect(() => loadConfig({ STATEMENT_TIMEOUT_MS: '0' }, '/x')).toThrow(
+      'STATEMENT_TIMEOUT_MS is out of range: set STATEMENT_TIMEOUT_MS to a whole number from 10 to 3600000 or unset it to use 5000',
+    );
+    expect(() => loadConfig({ REQUEST_CONCURRENCY: 'many' }, '/x')).toThrow(
+      'REQUEST_CONCURRENCY is not a number: set REQUEST_CONCURRENCY to a whole number from 1 to 10000 or unset it to use the database pool size',
+    );
   });
 });

@@ -14,45 +14,120 @@ export interface ConfigEntry {
 export const CONFIG_TABLE: readonly ConfigEntry[] = [
   { name: 'PORT', default: '8080', description: 'TCP port the server listens on (API and console).' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on; 127.0.0.1 keeps it local.' },
-  { name: 'DATA_DIR', default: './data', description: 'Directory for local data, relative to the start directory; the embedded database lives in DATA_DIR/pglite.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Directory for local data, relative to the start directory; the embedded database lives in DATA_DIR/pglite.',
+  },
   { name: 'DATABASE_URL', default: '(unset)', description: 'postgres:// URL of a PostgreSQL database; unset uses the embedded PGlite database in DATA_DIR.' },
-  { name: 'ADMIN_PASSWORD', default: '(generated)', description: 'Password of the `admin` user created on first start (at least 8 characters); unset generates one and prints it once to the log.' },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(generated)',
+    description: 'Password of the `admin` user created on first start (at least 8 characters); unset generates one and prints it once to the log.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'Log level: fatal, error, warn, info, debug, trace or silent.' },
-  { name: 'WEB_DIR', default: '<repo>/apps', description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.' },
+  {
+    name: 'WEB_DIR',
+    default: '<repo>/apps',
+    description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.',
+  },
   { name: 'SESSION_TTL_HOURS', default: '12', description: 'Hours a sign-in stays valid.' },
-  { name: 'SESSION_SLIDING', default: 'true', description: 'Sliding renewal: each use of a session (checked at most once a minute) moves its expiry to SESSION_TTL_HOURS from now; false keeps the expiry fixed at sign-in.' },
+  {
+    name: 'SESSION_SLIDING',
+    default: 'true',
+    description:
+      'Sliding renewal: each use of a session (checked at most once a minute) moves its expiry to SESSION_TTL_HOURS from now; false keeps the expiry fixed at sign-in.',
+  },
   { name: 'SESSION_MAX_HOURS', default: '168', description: 'Longest a session can be renewed to, counted from sign-in (hours); at least SESSION_TTL_HOURS.' },
-  { name: 'SMS_DRIVER', default: 'log', description: 'How SMS codes are sent: log (server log and the sms_outbox table; for development) or webhook (POST to SMS_WEBHOOK_URL).' },
-  { name: 'SMS_WEBHOOK_URL', default: '(unset)', description: 'With SMS_DRIVER=webhook: http(s) URL that receives POST {mobile, event, code, text} as JSON and answers 2xx.' },
-  { name: 'LOGIN_CAPTCHA_AFTER', default: '3', description: 'Failed sign-ins of one account (within LOGIN_FAILURE_WINDOW_MINUTES) after which it needs a captcha; 0 turns this off.' },
-  { name: 'LOGIN_DELAY_AFTER', default: '5', description: 'Failed sign-ins of one account after which each further failure locks it for a growing delay (1 s, 2 s, 4 s ...).' },
-  { name: 'LOGIN_IP_DELAY_AFTER', default: '20', description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.' },
+  {
+    name: 'SMS_DRIVER',
+    default: 'log',
+    description: 'How SMS codes are sent: log (server log and the sms_outbox table; for development) or webhook (POST to SMS_WEBHOOK_URL).',
+  },
+  {
+    name: 'SMS_WEBHOOK_URL',
+    default: '(unset)',
+    description: 'With SMS_DRIVER=webhook: http(s) URL that receives POST {mobile, event, code, text} as JSON and answers 2xx.',
+  },
+  {
+    name: 'LOGIN_CAPTCHA_AFTER',
+    default: '3',
+    description: 'Failed sign-ins of one account (within LOGIN_FAILURE_WINDOW_MINUTES) after which it needs a captcha; 0 turns this off.',
+  },
+  {
+    name: 'LOGIN_DELAY_AFTER',
+    default: '5',
+    description: 'Failed sign-ins of one account after which each further failure locks it for a growing delay (1 s, 2 s, 4 s ...).',
+  },
+  {
+    name: 'LOGIN_IP_DELAY_AFTER',
+    default: '20',
+    description: 'Failed sign-ins from one IP address after which each further failure locks that address for a growing delay.',
+  },
   { name: 'LOGIN_MAX_DELAY_SECONDS', default: '900', description: 'Longest lock after failed sign-ins, in seconds.' },
   { name: 'LOGIN_FAILURE_WINDOW_MINUTES', default: '15', description: 'Failed sign-ins older than this many minutes no longer count.' },
-  { name: 'OPEN_ACCESS_KEY', default: '(DATA_DIR/secret.key)', description: 'Server key (32 bytes as 64 hex characters or base64) that encrypts open access secrets (AES-256-GCM). Unset: one is generated on first start and kept in DATA_DIR/secret.key (mode 600); set it when several servers share one PostgreSQL database, and keep it: secrets encrypted with a lost key cannot be recovered (rotate them).' },
-  { name: 'STATEMENT_TIMEOUT_MS', default: '5000', description: 'Longest a single database statement may run (milliseconds) before PostgreSQL cancels it and the request answers 503. Enforced by PostgreSQL; the embedded PGlite cannot interrupt a running statement.' },
-  { name: 'REQUEST_CONCURRENCY', default: '(pool size)', description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.' },
-  { name: 'REQUEST_QUEUE', default: '(64 or 4 x concurrency)', description: 'API requests that may wait for a free slot (unset: 4 x REQUEST_CONCURRENCY, at least 64, since one console page sends several calls at once and several people share a server); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.' },
-  { name: 'REQUEST_QUEUE_WAIT_MS', default: '1000', description: 'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Which proxies to believe about the client (X-Forwarded-For, X-Forwarded-Proto): false (none: the socket address is the client, so nobody can pose as another address), the addresses/CIDRs of the proxies in front comma-separated (10.0.0.0/8,127.0.0.1), or true (any: only when nothing but the proxy can reach the server). Set it behind a load balancer, or every client counts as the balancer for the per-IP sign-in limits and HSTS is never sent.' },
-  { name: 'DEMO_MODE', default: 'false', description: 'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).' },
+  {
+    name: 'OPEN_ACCESS_KEY',
+    default: '(DATA_DIR/secret.key)',
+    description:
+      'Server key (32 bytes as 64 hex characters or base64) that encrypts open access secrets (AES-256-GCM). Unset: one is generated on first start and kept in DATA_DIR/secret.key (mode 600); set it when several servers share one PostgreSQL database, and keep it: secrets encrypted with a lost key cannot be recovered (rotate them).',
+  },
+  {
+    name: 'STATEMENT_TIMEOUT_MS',
+    default: '5000',
+    description:
+      'Longest a single database statement may run (milliseconds) before PostgreSQL cancels it and the request answers 503. Enforced by PostgreSQL; the embedded PGlite cannot interrupt a running statement.',
+  },
+  {
+    name: 'REQUEST_CONCURRENCY',
+    default: '(pool size)',
+    description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.',
+  },
+  {
+    name: 'REQUEST_QUEUE',
+    default: '(64 or 4 x concurrency)',
+    description:
+      'API requests that may wait for a free slot (unset: 4 x REQUEST_CONCURRENCY, at least 64, since one console page sends several calls at once and several people share a server); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.',
+  },
+  {
+    name: 'REQUEST_QUEUE_WAIT_MS',
+    default: '1000',
+    description:
+      'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Which proxies to believe about the client (X-Forwarded-For, X-Forwarded-Proto): false (none: the socket address is the client, so nobody can pose as another address), the addresses/CIDRs of the proxies in front comma-separated (10.0.0.0/8,127.0.0.1), or true (any: only when nothing but the proxy can reach the server). Set it behind a load balancer, or every client counts as the balancer for the per-IP sign-in limits and HSTS is never sent.',
+  },
+  {
+    name: 'DEMO_MODE',
+    default: 'false',
+    description:
+      'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).',
+  },
 ];
 
 /** A whole-number variable with a range; the message names it, the range and the default. */
 const intVar = (name: string, def: number | string, min: number, max: number) => {
   const fix = `set ${name} to a whole number from ${min} to ${max} or unset it to use ${def}`;
-  return z.coerce.number({ error: `${name} is not a number: ${fix}` }).int(`${name} is not a whole number: ${fix}`).min(min, `${name} is out of range: ${fix}`).max(max, `${name} is out of range: ${fix}`);
+  return z.coerce
+    .number({ error: `${name} is not a number: ${fix}` })
+    .int(`${name} is not a whole number: ${fix}`)
+    .min(min, `${name} is out of range: ${fix}`)
+    .max(max, `${name} is out of range: ${fix}`);
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Treats an empty variable as unset, so `PORT= node dist/main.js` means the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   PORT: optional(
-    z.coerce.number({ error: 'PORT is not a number: set it to a port between 1 and 65535 or unset it to use 8080' })
+    z.coerce
+      .number({ error: 'PORT is not a number: set it to a port between 1 and 65535 or unset it to use 8080' })
       .int('PORT is not a whole number: set it to a port between 1 and 65535 or unset it to use 8080')
       .min(1, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080')
       .max(65535, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080'),
@@ -60,29 +135,37 @@ const envSchema = z.object({
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(
-    z.string().regex(
-      /^postgres(ql)?:\/\/.+/,
-      'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR',
-    ),
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/.+/,
+        'DATABASE_URL is not a postgres:// URL: set it to postgres://user@host:5432/db or unset it to use the embedded database in DATA_DIR',
+      ),
   ),
   ADMIN_PASSWORD: optional(
     z.string().min(8, 'ADMIN_PASSWORD is shorter than 8 characters: set a longer password or unset it to have one generated on first start'),
   ),
-  LOG_LEVEL: optional(
-    z.enum(LOG_LEVELS, { error: `LOG_LEVEL is not a log level: set it to one of ${LOG_LEVELS.join(', ')} or unset it to use info` }),
-  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL is not a log level: set it to one of ${LOG_LEVELS.join(', ')} or unset it to use info` })),
   WEB_DIR: optional(z.string()),
   SESSION_TTL_HOURS: optional(
-    z.coerce.number({ error: 'SESSION_TTL_HOURS is not a number: set it to a number of hours such as 12 or unset it to use 12' })
+    z.coerce
+      .number({ error: 'SESSION_TTL_HOURS is not a number: set it to a number of hours such as 12 or unset it to use 12' })
       .positive('SESSION_TTL_HOURS must be more than 0: set it to a number of hours such as 12 or unset it to use 12')
       .max(24 * 366, 'SESSION_TTL_HOURS must be at most 8784 (a year): set a shorter lifetime or unset it to use 12'),
   ),
   SESSION_SLIDING: optional(
-    z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'SESSION_SLIDING is not a switch: set it to true or false or unset it to use true' }).transform((v) => ['true', '1', 'on'].includes(v)),
+    z
+      .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'SESSION_SLIDING is not a switch: set it to true or false or unset it to use true' })
+      .transform((v) => ['true', '1', 'on'].includes(v)),
   ),
   SESSION_MAX_HOURS: optional(intVar('SESSION_MAX_HOURS', 168, 1, 24 * 366)),
   SMS_DRIVER: optional(z.enum(['log', 'webhook'], { error: 'SMS_DRIVER is not a driver: set it to log or webhook or unset it to use log' })),
-  SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/, error: 'SMS_WEBHOOK_URL is not an http(s) URL: set it to the URL of your SMS gateway, such as https://sms.example.com/send' })),
+  SMS_WEBHOOK_URL: optional(
+    z.url({
+      protocol: /^https?$/,
+      error: 'SMS_WEBHOOK_URL is not an http(s) URL: set it to the URL of your SMS gateway, such as https://sms.example.com/send',
+    }),
+  ),
   LOGIN_CAPTCHA_AFTER: optional(intVar('LOGIN_CAPTCHA_AFTER', 3, 0, 1000)),
   LOGIN_DELAY_AFTER: optional(intVar('LOGIN_DELAY_AFTER', 5, 1, 1000)),
   LOGIN_IP_DELAY_AFTER: optional(intVar('LOGIN_IP_DELAY_AFTER', 20, 1, 100000)),
@@ -92,7 +175,11 @@ const envSchema = z.object({
     z.string().transform((v, ctx) => {
       const key = parseServerKey(v);
       if (!key) {
-        ctx.addIssue({ code: 'custom', message: 'OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64 (openssl rand -hex 32), or unset it to keep a generated key in DATA_DIR/secret.key' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'OPEN_ACCESS_KEY is not a 32-byte key: set it to 64 hex characters or 32 bytes in base64 (openssl rand -hex 32), or unset it to keep a generated key in DATA_DIR/secret.key',
+        });
         return z.NEVER;
       }
       return key;
@@ -103,18 +190,30 @@ const envSchema = z.object({
   REQUEST_QUEUE: optional(intVar('REQUEST_QUEUE', '4 x REQUEST_CONCURRENCY, at least 64', 0, 100_000)),
   REQUEST_QUEUE_WAIT_MS: optional(intVar('REQUEST_QUEUE_WAIT_MS', 1000, 1, 600_000)),
   TRUST_PROXY: optional(
-    z.string().trim().transform((v, ctx): boolean | string[] => {
-      if (['false', '0', 'off', 'no'].includes(v)) return false;
-      if (v === 'true') return true;
-      // No hop counts: fastify refuses to trust a hop count, since it cannot tell a proxy from a client.
-      const list = v.split(',').map((a) => a.trim()).filter(Boolean);
-      if (list.length > 0 && list.every(isAddressOrCidr)) return list;
-      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY is not understood: set it to the addresses/CIDRs of the proxies in front, separated by commas (10.0.0.0/8,127.0.0.1), true or false, or unset it to trust no proxy' });
-      return z.NEVER;
-    }),
+    z
+      .string()
+      .trim()
+      .transform((v, ctx): boolean | string[] => {
+        if (['false', '0', 'off', 'no'].includes(v)) return false;
+        if (v === 'true') return true;
+        // No hop counts: fastify refuses to trust a hop count, since it cannot tell a proxy from a client.
+        const list = v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY is not understood: set it to the addresses/CIDRs of the proxies in front, separated by commas (10.0.0.0/8,127.0.0.1), true or false, or unset it to trust no proxy',
+        });
+        return z.NEVER;
+      }),
   ),
   DEMO_MODE: optional(
-    z.enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' }).transform((v) => ['true', '1', 'on'].includes(v)),
+    z
+      .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' })
+      .transform((v) => ['true', '1', 'on'].includes(v)),
   ),
 });
 

@@ -25,7 +25,9 @@ export class ServiceWorkerPlugin {
         // After the HTML plugin and minification, so every final asset name is known.
         { name: 'ServiceWorkerPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const files = Object.keys(compilation.assets).filter((f) => this.include.test(f)).sort();
+          const files = Object.keys(compilation.assets)
+            .filter((f) => this.include.test(f))
+            .sort();
           const hash = createHash('sha256');
           for (const f of files) hash.update(f).update(compilation.assets[f]?.source().toString() ?? '');
           const version = hash.digest('hex').slice(0, 12);

@@ -64,7 +64,10 @@ async function cacheFirst(request) {
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => undefined);
+    caches
+      .open(CACHE)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => undefined);
   }
   return response;
 }
@@ -75,7 +78,10 @@ async function shellPage(request) {
     const response = await fetch(request);
     if (response.ok) {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(SHELL_PAGE, copy)).catch(() => undefined);
+      caches
+        .open(CACHE)
+        .then((cache) => cache.put(SHELL_PAGE, copy))
+        .catch(() => undefined);
     }
     return response;
   } catch (error) {

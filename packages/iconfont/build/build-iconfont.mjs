@@ -39,7 +39,10 @@ function svgFont(icons) {
   return new Promise((resolve, reject) => {
     const stream = new SVGIcons2SVGFontStream({ fontName: 'iconfont', fontHeight: 1024, normalize: true, log: () => undefined });
     let svg = '';
-    stream.on('data', (chunk) => (svg += chunk)).on('end', () => resolve(svg)).on('error', reject);
+    stream
+      .on('data', (chunk) => (svg += chunk))
+      .on('end', () => resolve(svg))
+      .on('error', reject);
     icons.forEach((icon, i) => {
       const glyph = Readable.from([fs.readFileSync(icon.file, 'utf8')]);
       Object.assign(glyph, { metadata: { name: icon.fontClass, unicode: [String.fromCodePoint(FIRST_CODE_POINT + i)] } });

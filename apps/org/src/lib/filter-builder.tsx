@@ -19,7 +19,10 @@ const OPERATORS = FILTER_OPERATORS.filter((op) => op !== 'keyword');
 export function toTriple(field: string, op: FilterOperator, text: string): FilterTriple | null {
   if (LIST_OPERATORS_WITHOUT_VALUE.includes(op)) return [field, op];
   if (LIST_OPERATORS_TAKING_ARRAY.includes(op)) {
-    const values = text.split(',').map((v) => v.trim()).filter(Boolean);
+    const values = text
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     return values.length > 0 ? [field, op, values] : null;
   }
   return text.trim() ? [field, op, text.trim()] : null;
@@ -41,8 +44,20 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} wrap>
-        <Select aria-label={t('org.filter.field')} style={{ width: 160 }} value={field} onChange={setField} options={fields.map((f) => ({ value: f.key, label: f.label }))} />
-        <Select aria-label={t('org.filter.operator')} style={{ width: 140 }} value={op} onChange={setOp} options={OPERATORS.map((o) => ({ value: o, label: t(`org.filter.op.${o}`) }))} />
+        <Select
+          aria-label={t('org.filter.field')}
+          style={{ width: 160 }}
+          value={field}
+          onChange={setField}
+          options={fields.map((f) => ({ value: f.key, label: f.label }))}
+        />
+        <Select
+          aria-label={t('org.filter.operator')}
+          style={{ width: 140 }}
+          value={op}
+          onChange={setOp}
+          options={OPERATORS.map((o) => ({ value: o, label: t(`org.filter.op.${o}`) }))}
+        />
         <Input
           aria-label={t('org.filter.value')}
           style={{ width: 220 }}
@@ -53,7 +68,11 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           onPressEnter={add}
         />
         <Button onClick={add}>{t('org.filter.add')}</Button>
-        {value.length > 0 && <Button type="link" onClick={() => onChange([])}>{t('org.filter.clear')}</Button>}
+        {value.length > 0 && (
+          <Button type="link" onClick={() => onChange([])}>
+            {t('org.filter.clear')}
+          </Button>
+        )}
       </Flex>
       {value.length > 0 && (
         <Flex gap={4} wrap>

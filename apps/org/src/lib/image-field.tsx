@@ -37,7 +37,11 @@ export function ImageField({ value, onChange, label, purpose = 'public' }: Image
     >
       <button type="button" aria-label={label} style={{ border: 0, background: 'none', cursor: 'pointer' }}>
         {value && !busy ? (
-          purpose === 'private' ? <AuthImage src={value} {...imageProps} /> : <Image src={value} {...imageProps} />
+          purpose === 'private' ? (
+            <AuthImage src={value} {...imageProps} />
+          ) : (
+            <Image src={value} {...imageProps} />
+          )
         ) : (
           <div>
             {busy ? <LoadingOutlined /> : <PlusOutlined />}

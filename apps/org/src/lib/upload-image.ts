@@ -1,4 +1,15 @@
-import { api, ApiError, handleApiError, ResultCode, t, UPLOAD_MAX_BYTES, uploadImageCall, type Envelope, type UploadPurpose, type UploadResult } from '@uc/shared';
+import {
+  api,
+  ApiError,
+  handleApiError,
+  ResultCode,
+  t,
+  UPLOAD_MAX_BYTES,
+  uploadImageCall,
+  type Envelope,
+  type UploadPurpose,
+  type UploadResult,
+} from '@uc/shared';
 
 /**
  * Sends one image to the upload call as multipart/form-data (the JSON `call` cannot), through the
@@ -16,7 +27,12 @@ export async function uploadImage(file: File, purpose: UploadPurpose = 'public')
   const response = await api.ky.post(uploadImageCall.path, { body, searchParams: { purpose } });
   const envelope = (await response.json().catch(() => null)) as Envelope<UploadResult> | null;
   if (!envelope || envelope.code !== ResultCode.success) {
-    const error = new ApiError(envelope?.message || t('request.error.status', { status: response.status }), 'business', envelope?.code ?? ResultCode.error, response.status);
+    const error = new ApiError(
+      envelope?.message || t('request.error.status', { status: response.status }),
+      'business',
+      envelope?.code ?? ResultCode.error,
+      response.status,
+    );
     handleApiError(error);
     throw error;
   }

@@ -67,7 +67,9 @@ async function initPgliteDir(dataDir: string): Promise<void> {
   const pglite = createRequire(join(serverRoot(), 'package.json')).resolve('@electric-sql/pglite');
   const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dataDir)}).then((db) => db.close())`;
   await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 16 * 1024 * 1024 }).catch((err: Error & { stderr?: string }) => {
-    throw new Error(`Cannot create the embedded database in ${dataDir}: ${err.stderr?.trim() || err.message}. Check that DATA_DIR is writable and has free space`);
+    throw new Error(
+      `Cannot create the embedded database in ${dataDir}: ${err.stderr?.trim() || err.message}. Check that DATA_DIR is writable and has free space`,
+    );
   });
 }
 
@@ -141,7 +143,9 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect().catch((err: Error) => {
     void pool.end();
-    throw new Error(`Cannot connect to DATABASE_URL (${redact(url)}): ${err.message}. Check that PostgreSQL runs and the URL is right, or unset DATABASE_URL to use the embedded database`);
+    throw new Error(
+      `Cannot connect to DATABASE_URL (${redact(url)}): ${err.message}. Check that PostgreSQL runs and the URL is right, or unset DATABASE_URL to use the embedded database`,
+    );
   });
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -76,7 +76,9 @@ export const tenantInvites = pgTable(
     id: id().primaryKey(),
     title: text('title').notNull(),
     companyName: text('company_name').notNull(),
-    policyId: bigint('policy_id', { mode: 'number' }).notNull().references(() => tenantPolicies.id),
+    policyId: bigint('policy_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenantPolicies.id),
     code: text('code').notNull(),
     creatorId: bigint('creator_id', { mode: 'number' }),
     creatorUsername: text('creator_username').notNull().default(''),

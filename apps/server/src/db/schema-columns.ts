@@ -13,4 +13,3 @@ export const common = {
   status: smallint('status').notNull().default(1),
   remark: text('remark').notNull().default(''),
 };
-

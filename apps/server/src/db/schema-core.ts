@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { common, id, tenantId, timestamps, ts } from './schema-columns';
 
 /*
@@ -56,7 +42,9 @@ export const depts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id] }),
-    uniqueIndex('depts_tenant_code_uq').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('depts_tenant_code_uq')
+      .on(t.tenantId, t.code)
+      .where(sql`${t.code} <> ''`),
   ],
 );
 
@@ -109,7 +97,9 @@ export const posts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('posts_tenant_code_uq').on(t.tenantId, t.code).where(sql`${t.code} <> ''`),
+    uniqueIndex('posts_tenant_code_uq')
+      .on(t.tenantId, t.code)
+      .where(sql`${t.code} <> ''`),
     uniqueIndex('posts_tenant_name_uq').on(t.tenantId, t.name),
   ],
 );
@@ -156,17 +146,25 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     // A phone number signs in to at most one account, across tenants: mobile sign-in and SMS reset
     // find the user by number alone. uc_mobile_key (drizzle/0017) normalises the number ('' is null).
-    uniqueIndex('users_mobile_uq').on(sql`uc_mobile_key(${t.mobile})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_mobile_uq')
+      .on(sql`uc_mobile_key(${t.mobile})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
     // The member list's default order over live users (issue 11): page 1 reads ten entries, a deep
     // page skips its offset on this index alone, a keyset page starts at its cursor.
-    index('users_live_tenant_id_idx').on(t.tenantId, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_live_tenant_id_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // The recycle bin's: the few deleted users of a tenant without reading its live ones.
-    index('users_deleted_tenant_id_idx').on(t.tenantId, t.id).where(sql`${t.deletedAt} is not null`),
+    index('users_deleted_tenant_id_idx')
+      .on(t.tenantId, t.id)
+      .where(sql`${t.deletedAt} is not null`),
     // Search (like and keyword on username, realName, mobile, email) uses trigram indexes that need
     // the pg_trgm extension, so they are created by drizzle/0019_list_scale.sql where it is available.
     // Who holds a private upload (the payment code's file route and the upload sweep); few users have one.
-    index('users_alipay_code_idx').on(t.tenantId, t.alipayCode).where(sql`${t.alipayCode} <> ''`),
+    index('users_alipay_code_idx')
+      .on(t.tenantId, t.alipayCode)
+      .where(sql`${t.alipayCode} <> ''`),
   ],
 );
 
@@ -242,7 +240,9 @@ export const menus = pgTable(
   (t) => [
     foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
     index('menus_parent_idx').on(t.parentId),
-    uniqueIndex('menus_alias_uq').on(t.alias).where(sql`${t.alias} <> ''`),
+    uniqueIndex('menus_alias_uq')
+      .on(t.alias)
+      .where(sql`${t.alias} <> ''`),
   ],
 );
 
@@ -285,9 +285,15 @@ export const sessions = pgTable(
   },
   (t) => [
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
-    foreignKey({ name: 'sessions_open_access_key_fk', columns: [t.tenantId, t.openAccessKeyId], foreignColumns: [openAccessKeys.tenantId, openAccessKeys.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'sessions_open_access_key_fk',
+      columns: [t.tenantId, t.openAccessKeyId],
+      foreignColumns: [openAccessKeys.tenantId, openAccessKeys.id],
+    }).onDelete('cascade'),
     index('sessions_user_idx').on(t.tenantId, t.userId),
-    index('sessions_open_access_key_idx').on(t.tenantId, t.openAccessKeyId).where(sql`${t.openAccessKeyId} is not null`),
+    index('sessions_open_access_key_idx')
+      .on(t.tenantId, t.openAccessKeyId)
+      .where(sql`${t.openAccessKeyId} is not null`),
   ],
 );
 

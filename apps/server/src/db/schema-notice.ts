@@ -26,7 +26,9 @@ export const notices = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.receiverId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
-    index('notices_receiver_idx').on(t.tenantId, t.receiverId).where(sql`${t.receiverId} is not null`),
+    index('notices_receiver_idx')
+      .on(t.tenantId, t.receiverId)
+      .where(sql`${t.receiverId} is not null`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const memberLedger = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('member_ledger_user_idx').on(t.tenantId, t.userId, t.createdAt),
-    uniqueIndex('member_ledger_idempotency_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('member_ledger_idempotency_uq')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );

@@ -55,7 +55,10 @@ export const auditLogs = pgTable(
     /** What it acted on, such as "user 12" (empty when the call names no record). */
     target: text('target').notNull().default(''),
     /** Names of the fields sent (never their values: they may hold passwords). */
-    fields: jsonb('fields').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fields: jsonb('fields')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ip: text('ip').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

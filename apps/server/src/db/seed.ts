@@ -47,10 +47,7 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
   await db.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform', isPlatform: true });
   // The id was given explicitly: move the identity sequence past it.
   await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
-  const [dept] = await db
-    .insert(depts)
-    .values({ tenantId: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform' })
-    .returning({ id: depts.id });
+  const [dept] = await db.insert(depts).values({ tenantId: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform' }).returning({ id: depts.id });
   const [role] = await db
     .insert(roles)
     .values({ tenantId: PLATFORM_TENANT_ID, name: 'Super administrator', key: 'super_admin', dataScope: 1, isDefaultAdmin: true })
@@ -69,7 +66,10 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
     .returning({ id: users.id });
   if (admin && role) await db.insert(userRoles).values({ tenantId: PLATFORM_TENANT_ID, userId: admin.id, roleId: role.id });
   if (adminPassword) log.info('Created the platform administrator "admin" with the password from ADMIN_PASSWORD');
-  else log.warn(`Created the platform administrator "admin" with the generated password: ${password}  (shown only this once: sign in and change it, or set ADMIN_PASSWORD before the first start)`);
+  else
+    log.warn(
+      `Created the platform administrator "admin" with the generated password: ${password}  (shown only this once: sign in and change it, or set ADMIN_PASSWORD before the first start)`,
+    );
 }
 
 /**

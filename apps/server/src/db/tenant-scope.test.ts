@@ -15,7 +15,12 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await createTenant(t.db, { code: 'rls-a' });
   b = await createTenant(t.db, { code: 'rls-b' });
-  [policyA, policyB] = (await t.db.insert(tenantPolicies).values([{ title: 'Policy of A' }, { title: 'Policy of B' }]).returning({ id: tenantPolicies.id })).map((p) => p.id) as [number, number];
+  [policyA, policyB] = (
+    await t.db
+      .insert(tenantPolicies)
+      .values([{ title: 'Policy of A' }, { title: 'Policy of B' }])
+      .returning({ id: tenantPolicies.id })
+  ).map((p) => p.id) as [number, number];
   await t.db.update(tenants).set({ policyId: policyA }).where(eq(tenants.id, a.tenantId));
   await t.db.update(tenants).set({ policyId: policyB }).where(eq(tenants.id, b.tenantId));
   await t.db.insert(tenantInvites).values({ title: 'Invite', companyName: 'Somebody', policyId: policyB, code: 'RLS-INVITE-1' });
@@ -25,27 +30,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsOf = async <T>(q: Promise<{ rows: T[] }> | Promise<unknown>) => (await q as { rows: T[] }).rows;
+const rowsOf = async <T>(q: Promise<{ rows: T[] }> | Promise<unknown>) => ((await q) as { rows: T[] }).rows;
 
 describe('row-level security', () => {
   it('is on, with a policy, for every table that has a tenant_id column (and for tenants)', async () => {
-    const tables = await rowsOf<{ name: string; rls: boolean; policies: number }>(t.db.execute(sql`
+    const tables = await rowsOf<{ name: string; rls: boolean; policies: number }>(
+      t.db.execute(sql`
       select c.relname as name, c.relrowsecurity as rls,
         (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and (c.relname = 'tenants' or exists (select 1 from information_schema.columns col
-             where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'tenant_id'))`));
+             where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'tenant_id'))`),
+    );
     expect(tables.length).toBeGreaterThanOrEqual(10);
-    for (const table of tables) expect({ table: table.name, rls: table.rls, hasPolicy: table.policies > 0 }).toEqual({ table: table.name, rls: true, hasPolicy: true });
+    for (const table of tables)
+      expect({ table: table.name, rls: table.rls, hasPolicy: table.policies > 0 }).toEqual({ table: table.name, rls: true, hasPolicy: true });
   });
 
-  it('runs a request\'s queries as uc_app, not as the owner', async () => {
+  it("runs a request's queries as uc_app, not as the owner", async () => {
     const [row] = await withTenant(t.db, a.tenantId, (tx) => rowsOf<{ who: string }>(tx.execute(sql`select current_user as who`)));
     expect(row?.who).toBe('uc_app');
   });
 
-  it('returns no other tenant\'s rows to a query that forgot its tenant filter', async () => {
+  it("returns no other tenant's rows to a query that forgot its tenant filter", async () => {
     const seen = await withTenant(t.db, a.tenantId, async (tx) => ({
       users: (await tx.select({ tenantId: users.tenantId }).from(users)).map((r) => r.tenantId),
       depts: (await tx.select({ tenantId: depts.tenantId }).from(depts)).map((r) => r.tenantId),
@@ -60,11 +68,13 @@ describe('row-level security', () => {
     expect(seen.raw[0]?.n).toBe(0);
   });
 
-  it('cannot write, change or delete another tenant\'s rows', async () => {
+  it("cannot write, change or delete another tenant's rows", async () => {
     const refused = await withTenant(t.db, a.tenantId, (tx) => tx.insert(depts).values({ tenantId: b.tenantId, name: 'smuggled' })).catch((e: Error) => e);
     // drizzle wraps the database error: the cause is PostgreSQL's own.
     expect(String((refused as Error & { cause?: Error }).cause?.message)).toMatch(/row-level security/);
-    const changed = await withTenant(t.db, a.tenantId, (tx) => tx.update(users).set({ realName: 'hacked' }).where(eq(users.tenantId, b.tenantId)).returning({ id: users.id }));
+    const changed = await withTenant(t.db, a.tenantId, (tx) =>
+      tx.update(users).set({ realName: 'hacked' }).where(eq(users.tenantId, b.tenantId)).returning({ id: users.id }),
+    );
     expect(changed).toEqual([]);
     const deleted = await withTenant(t.db, a.tenantId, (tx) => tx.delete(depts).where(eq(depts.tenantId, b.tenantId)).returning({ id: depts.id }));
     expect(deleted).toEqual([]);
@@ -81,12 +91,14 @@ describe('row-level security', () => {
   });
 
   it('lets platform callers cross tenants only through withCrossTenant', async () => {
-    const all = await withCrossTenant(t.db, { tenantId: PLATFORM_TENANT_ID, tenantIsPlatform: true }, async (tx) => tx.select({ id: tenants.id }).from(tenants));
+    const all = await withCrossTenant(t.db, { tenantId: PLATFORM_TENANT_ID, tenantIsPlatform: true }, async (tx) =>
+      tx.select({ id: tenants.id }).from(tenants),
+    );
     expect(all.map((r) => r.id)).toEqual(expect.arrayContaining([PLATFORM_TENANT_ID, a.tenantId, b.tenantId]));
     await expect(withCrossTenant(t.db, { tenantId: a.tenantId, tenantIsPlatform: false }, async () => 1)).rejects.toThrow(/platform tenant/);
   });
 
-  it('keeps the API on the caller\'s tenant', async () => {
+  it("keeps the API on the caller's tenant", async () => {
     const res = await t.app.inject({ url: '/user/admin/member/list', query: { pageSize: '100' }, headers: auth(tokenA) });
     expect(res.json().data.list.map((r: { username: string }) => r.username)).toEqual(['rls.a']);
   });
@@ -115,10 +127,14 @@ describe('cross-tenant access', () => {
 
   it('cannot be read by uc_app: the secret, SMS codes and outbox, captchas and counters have no privilege for it', async () => {
     for (const table of ['uc_platform_secret', 'sms_outbox', 'sms_codes', 'captchas', 'rate_limits']) {
-      const refused = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql.raw(`select * from ${table} limit 1`))).catch((e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+      const refused = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql.raw(`select * from ${table} limit 1`))).catch(
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
       expect({ table, refused }).toEqual({ table, refused: expect.stringMatching(/permission denied/) });
     }
-    const inserted = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql`insert into uc_platform_secret (cross_tenant) values ('mine')`)).catch((e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
+    const inserted = await withTenant(t.db, a.tenantId, (tx) => tx.execute(sql`insert into uc_platform_secret (cross_tenant) values ('mine')`)).catch(
+      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    );
     expect(inserted).toMatch(/permission denied/);
   });
 
@@ -135,37 +151,45 @@ describe('cross-tenant access', () => {
     expect([...seen.users]).toEqual(expect.arrayContaining([a.tenantId, b.tenantId]));
   });
 
-  it('keeps invitations from every tenant transaction, the platform tenant\'s own included, until it enters cross-tenant', async () => {
+  it("keeps invitations from every tenant transaction, the platform tenant's own included, until it enters cross-tenant", async () => {
     const plain = await withTenant(t.db, PLATFORM_TENANT_ID, async (tx) => (await tx.select({ id: tenantInvites.id }).from(tenantInvites)).length);
     expect(plain).toBe(0);
-    const written = await withTenant(t.db, PLATFORM_TENANT_ID, (tx) => tx.insert(tenantInvites).values({ title: 'x', companyName: 'x', policyId: policyA, code: 'RLS-SMUGGLED' })).catch((e: Error & { cause?: Error }) => e.cause?.message);
+    const written = await withTenant(t.db, PLATFORM_TENANT_ID, (tx) =>
+      tx.insert(tenantInvites).values({ title: 'x', companyName: 'x', policyId: policyA, code: 'RLS-SMUGGLED' }),
+    ).catch((e: Error & { cause?: Error }) => e.cause?.message);
     expect(written).toMatch(/row-level security/);
   });
 
   it('shows a tenant its own policy, read-only', async () => {
     const own = await withTenant(t.db, a.tenantId, async (tx) => (await tx.select({ id: tenantPolicies.id }).from(tenantPolicies)).map((r) => r.id));
     expect(own).toEqual([policyA]);
-    const raised = await withTenant(t.db, a.tenantId, (tx) => tx.update(tenantPolicies).set({ maxUsers: 1000 }).where(eq(tenantPolicies.id, policyA)).returning({ id: tenantPolicies.id }));
+    const raised = await withTenant(t.db, a.tenantId, (tx) =>
+      tx.update(tenantPolicies).set({ maxUsers: 1000 }).where(eq(tenantPolicies.id, policyA)).returning({ id: tenantPolicies.id }),
+    );
     expect(raised).toEqual([]);
   });
 
   it('leaves no table with tenant data or secrets open to uc_app: each has policies or grants uc_app nothing', async () => {
     // The platform catalogue and configuration: neither tenant-owned nor secret, read by every tenant.
     const catalogue = ['menus', 'remotes', 'site_settings'];
-    const tables = await rowsOf<{ name: string; rls: boolean; policies: number; privileged: boolean }>(t.db.execute(sql`
+    const tables = await rowsOf<{ name: string; rls: boolean; policies: number; privileged: boolean }>(
+      t.db.execute(sql`
       select c.relname as name, c.relrowsecurity as rls,
         (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies,
         has_table_privilege('uc_app', c.oid, 'SELECT,INSERT,UPDATE,DELETE') as privileged
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p')`));
+      where n.nspname = 'public' and c.relkind in ('r', 'p')`),
+    );
     const open = tables.filter((x) => x.privileged && !(x.rls && x.policies > 0) && !catalogue.includes(x.name)).map((x) => x.name);
     expect(open).toEqual([]);
     expect(tables.find((x) => x.name === 'uc_platform_secret')).toMatchObject({ privileged: false });
   });
 
   it('policies ask uc_cross_tenant() and read each setting once per statement, never the raw app.cross_tenant', async () => {
-    const policies = await rowsOf<{ name: string; text: string }>(t.db.execute(sql`
-      select tablename || '.' || policyname as name, coalesce(qual, '') || ' ' || coalesce(with_check, '') as text from pg_policies where schemaname = 'public'`));
+    const policies = await rowsOf<{ name: string; text: string }>(
+      t.db.execute(sql`
+      select tablename || '.' || policyname as name, coalesce(qual, '') || ' ' || coalesce(with_check, '') as text from pg_policies where schemaname = 'public'`),
+    );
     expect(policies.length).toBeGreaterThanOrEqual(20);
     for (const p of policies) {
       expect({ policy: p.name, rawSetting: /app\.cross_tenant/.test(p.text) }).toEqual({ policy: p.name, rawSetting: false });
@@ -187,9 +211,15 @@ describe('tenant licence', () => {
     expect(await codes()).toEqual([0, 0, 0, 0]);
     await t.db.update(tenants).set({ status: 2 }).where(eq(tenants.id, c.tenantId));
     expect(await codes()).toEqual([60, 60, 60, 60]);
-    await t.db.update(tenants).set({ status: 1, expiresAt: new Date(Date.now() - 1000) }).where(eq(tenants.id, c.tenantId));
+    await t.db
+      .update(tenants)
+      .set({ status: 1, expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(tenants.id, c.tenantId));
     expect(await codes()).toEqual([60, 60, 60, 60]);
-    await t.db.update(tenants).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(tenants.id, c.tenantId));
+    await t.db
+      .update(tenants)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(tenants.id, c.tenantId));
     expect(await codes()).toEqual([0, 0, 0, 0]);
   });
 });

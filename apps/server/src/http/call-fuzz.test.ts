@@ -38,7 +38,10 @@ const decoded = (res: LightMyRequestResponse): unknown => {
   }
 };
 const isEnvelope = (body: unknown) =>
-  typeof body === 'object' && body !== null && typeof (body as { code: unknown }).code === 'number' && typeof (body as { message: unknown }).message === 'string';
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { code: unknown }).code === 'number' &&
+  typeof (body as { message: unknown }).message === 'string';
 
 /** Sends as the platform super admin (a fresh session: a call may end its own) and returns what a tester would note. */
 async function send(call: CallContract, part: { query?: Record<string, string>; body?: unknown }) {
@@ -103,14 +106,22 @@ describe('hostile values in every field of every call', () => {
     expect(lists.length).toBeGreaterThan(3);
     for (const call of lists) {
       // Lists only read: an id the list needs (the ledger's user) names a real record, the admin, so the filter is what is tested.
-      const baseQuery = Object.fromEntries(Object.keys(shapeOf(call.query)).filter((k) => /id$/i.test(k)).map((k) => [k, '1']));
+      const baseQuery = Object.fromEntries(
+        Object.keys(shapeOf(call.query))
+          .filter((k) => /id$/i.test(k))
+          .map((k) => [k, '1']),
+      );
       // The server names the fields it allows when asked for one it does not: the test learns them from there.
       const probe = await send(call, { query: { ...baseQuery, filter: JSON.stringify([['__no_such_field__', '=', 1]]) } });
       const message = String((probe.body as { message?: string }).message);
       const allowed = /use one of (.+)$/.exec(message)?.[1]?.split(', ') ?? [];
       if (allowed.length === 0) problems.push(`${call.path}: an unknown filter field got ${probe.status} ${message}`);
       for (const value of FILTER_VALUES) {
-        check(problems, `${call.path} filter keyword ${short(value)}`, await send(call, { query: { ...baseQuery, filter: JSON.stringify([['keyword', String(value)]]) } }));
+        check(
+          problems,
+          `${call.path} filter keyword ${short(value)}`,
+          await send(call, { query: { ...baseQuery, filter: JSON.stringify([['keyword', String(value)]]) } }),
+        );
       }
       for (const field of allowed) {
         for (const op of FILTER_OPS) {

@@ -106,14 +106,19 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   for (const impl of implementations) {
     const key = `${impl.call.method} ${impl.call.path}`;
     if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
-    if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session')) throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
-    if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
+    if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session'))
+      throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
+    if (!ALL_CALLS.includes(impl.call))
+      throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
     byKey.set(key, impl);
   }
   const missing = ALL_CALLS.filter((c) => !byKey.has(`${c.method} ${c.path}`)).map((c) => `${c.method} ${c.path}`);
   if (missing.length > 0) throw new Error(`No implementation for ${missing.join(', ')}: add a handler in apps/server/src/modules`);
 
-  registered.set(app, [...byKey.values()].map((i) => i.call));
+  registered.set(
+    app,
+    [...byKey.values()].map((i) => i.call),
+  );
   const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
   for (const { call, handle, options: how } of byKey.values()) {
     app.route({

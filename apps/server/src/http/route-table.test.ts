@@ -34,7 +34,12 @@ const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/role/menus': () => other.roleId,
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/dept/${v}`, () => other.deptId])),
   ...Object.fromEntries(['view', 'edit', 'delete', 'status'].map((v) => [`/user/admin/post/${v}`, () => other.postId])),
-  ...Object.fromEntries(['view', 'edit', 'delete', 'status', 'resetPwd', 'restore', 'purge', 'addBalance', 'addIntegral'].map((v) => [`/user/admin/member/${v}`, () => other.userId])),
+  ...Object.fromEntries(
+    ['view', 'edit', 'delete', 'status', 'resetPwd', 'restore', 'purge', 'addBalance', 'addIntegral'].map((v) => [
+      `/user/admin/member/${v}`,
+      () => other.userId,
+    ]),
+  ),
   '/user/admin/openaccess/view': () => other.openKeyId,
   '/user/admin/openaccess/edit': () => other.openKeyId,
   '/user/admin/openaccess/rotate': () => other.openKeyId,
@@ -69,7 +74,11 @@ beforeAll(async () => {
   const b = await createTenant(t.db, { code: 'routes-b' });
   // Tenant A's administrator holds every menu (every permission), without being the platform super admin.
   const adminId = await createUser(t.db, { username: 'routes.admin', tenantId: a.tenantId, menuPaths: [] });
-  const [role] = await t.db.select({ id: roles.id }).from(roles).innerJoin(userRoles, sql`${userRoles.roleId} = ${roles.id} and ${userRoles.tenantId} = ${roles.tenantId}`).where(sql`${userRoles.userId} = ${adminId}`);
+  const [role] = await t.db
+    .select({ id: roles.id })
+    .from(roles)
+    .innerJoin(userRoles, sql`${userRoles.roleId} = ${roles.id} and ${userRoles.tenantId} = ${roles.tenantId}`)
+    .where(sql`${userRoles.userId} = ${adminId}`);
   const all = await t.db.select({ id: menus.id }).from(menus);
   await t.db.insert(roleMenus).values(all.map((m) => ({ tenantId: a.tenantId, roleId: role!.id, menuId: m.id })));
   tenantAdmin = { tenantId: a.tenantId, userId: adminId };
@@ -77,14 +86,25 @@ beforeAll(async () => {
   bareUserToken = await tokenFor(t.db, a.tenantId, bare);
   const otherUser = await createUser(t.db, { username: 'routes.other', tenantId: b.tenantId, menuPaths: [] });
   await tokenFor(t.db, b.tenantId, otherUser);
-  const [session] = (await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`) as unknown as { rows: { id: number }[] }).rows;
-  const [otherRole] = await t.db.select({ id: userRoles.roleId }).from(userRoles).where(sql`${userRoles.userId} = ${otherUser}`);
+  const [session] = ((await t.db.execute(sql`select id from sessions where user_id = ${otherUser} limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+  const [otherRole] = await t.db
+    .select({ id: userRoles.roleId })
+    .from(userRoles)
+    .where(sql`${userRoles.userId} = ${otherUser}`);
   const [post] = await t.db.insert(posts).values({ tenantId: b.tenantId, name: 'Other post', code: 'other' }).returning({ id: posts.id });
   const [otherKey] = await t.db
     .insert(openAccessKeys)
     .values({ tenantId: b.tenantId, title: 'Other', accessKey: 'ak_other_tenant', secretEnc: 'v1:', secretHint: 'abcd', userId: otherUser })
     .returning({ id: openAccessKeys.id });
-  other = { tenantId: b.tenantId, userId: otherUser, sessionId: Number(session!.id), roleId: otherRole!.id, deptId: b.deptId, postId: post!.id, openKeyId: otherKey!.id };
+  other = {
+    tenantId: b.tenantId,
+    userId: otherUser,
+    sessionId: Number(session!.id),
+    roleId: otherRole!.id,
+    deptId: b.deptId,
+    postId: post!.id,
+    openKeyId: otherKey!.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -94,11 +114,20 @@ const send = (call: CallContract, opts: { token?: string; query?: Record<string,
     url: call.path,
     query: opts.query,
     headers: { ...(opts.token ? auth(opts.token) : {}), ...opts.headers },
-    ...(call.method === 'GET' ? {} : { payload: JSON.stringify(opts.body ?? {}), headers: { 'content-type': 'application/json', ...(opts.token ? auth(opts.token) : {}), ...opts.headers } }),
+    ...(call.method === 'GET'
+      ? {}
+      : {
+          payload: JSON.stringify(opts.body ?? {}),
+          headers: { 'content-type': 'application/json', ...(opts.token ? auth(opts.token) : {}), ...opts.headers },
+        }),
   });
 
 const isEnvelope = (body: unknown) =>
-  typeof body === 'object' && body !== null && typeof (body as { code: unknown }).code === 'number' && typeof (body as { message: unknown }).message === 'string' && 'data' in body;
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { code: unknown }).code === 'number' &&
+  typeof (body as { message: unknown }).message === 'string' &&
+  'data' in body;
 
 describe('route table', () => {
   it('covers the whole contract catalogue, every call once', () => {
@@ -131,7 +160,7 @@ describe('route table', () => {
     }
   });
 
-  it('treats another tenant\'s record id as one that does not exist', async () => {
+  it("treats another tenant's record id as one that does not exist", async () => {
     for (const call of calls.filter((c) => idLocation(c) && c.access !== 'public' && !c.platformOnly && !PLATFORM_DATA.has(c.path))) {
       const make = OTHER_TENANT_RECORD[call.path];
       if (!make) throw new Error(`${call.path} takes an id: add it to OTHER_TENANT_RECORD in route-table.test.ts`);
@@ -142,12 +171,17 @@ describe('route table', () => {
       const missing = await send(call, { token, ...with_(missingId) });
       const foreign = await send(call, { token, ...with_(foreignId) });
       // The same answer, up to the id itself in the message.
-      const seen = (res: typeof missing, id: number) => ({ call: call.path, status: res.statusCode, body: { ...res.json(), message: res.json().message.replaceAll(String(id), '<id>') } });
+      const seen = (res: typeof missing, id: number) => ({
+        call: call.path,
+        status: res.statusCode,
+        body: { ...res.json(), message: res.json().message.replaceAll(String(id), '<id>') },
+      });
       expect(seen(foreign, foreignId)).toEqual(seen(missing, missingId));
       expect(foreign.statusCode).toBe(404);
     }
     // The other tenant's session is untouched.
-    const [row] = (await t.db.execute(sql`select revoked_at from sessions where id = ${other.sessionId}`) as unknown as { rows: { revoked_at: unknown }[] }).rows;
+    const [row] = ((await t.db.execute(sql`select revoked_at from sessions where id = ${other.sessionId}`)) as unknown as { rows: { revoked_at: unknown }[] })
+      .rows;
     expect(row?.revoked_at).toBeNull();
   });
 

@@ -14,7 +14,26 @@ const ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'sw.js', 'uc-
 /** A content hash in the file name, as rspack writes it: main.3f2a9b1c.js, 123.3f2a9b1c4d.css. */
 const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
 /** Extensions of build assets: a missing one is a 404, never the HTML of the history fallback. */
-const ASSET_EXT = new Set(['.js', '.mjs', '.cjs', '.css', '.map', '.json', '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.ico', '.woff', '.woff2', '.ttf', '.wasm', '.txt']);
+const ASSET_EXT = new Set([
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.css',
+  '.map',
+  '.json',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.webp',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.wasm',
+  '.txt',
+]);
 
 /** Cache policy of a built file; everything under a versioned remote path is immutable but its entry files. */
 export function cacheControlFor(file: string, versionedPath: boolean): string {

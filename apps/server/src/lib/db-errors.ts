@@ -48,7 +48,12 @@ export function uniqueViolationConflict(err: unknown): AppError | undefined {
   if (!e) return undefined;
   const known = e.constraint ? UNIQUE_MESSAGES[e.constraint] : undefined;
   if (known) return conflict(known);
-  const columns = /Key \(([^)]*)\)/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim()).filter((c) => c !== 'tenant_id') ?? [];
+  const columns =
+    /Key \(([^)]*)\)/
+      .exec(e.detail ?? '')?.[1]
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== 'tenant_id') ?? [];
   const field = columns.map((c) => camel(c.replace(/^lower\((.*)\)$/, '$1'))).join(', ') || 'record';
   return conflict(`${field}: this value is already used by another record: choose another`);
 }

@@ -7,7 +7,8 @@ import { AppError, TooManyRequests } from './errors';
 import { ServerBusy } from './overload';
 import { zodMessage } from './zod-message';
 
-const STATEMENT_TIMEOUT = 'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator';
+const STATEMENT_TIMEOUT =
+  'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator';
 const GENERIC_500 = 'Something went wrong on the server: please try again; if it keeps happening, tell the administrator (the details are in the server log)';
 
 /** Every failure answers with the envelope: 404, validation, access, fastify's own errors, crashes. */

@@ -15,4 +15,3 @@ export function findServerRoot(start: string): string {
     dir = parent;
   }
 }
-

@@ -115,23 +115,41 @@ function condition(spec: ListSpec, f: ParsedFilter): SQL | undefined {
   if (f.op === 'not_null') return sql`${col} is not null`;
   const values = (Array.isArray(f.value) ? f.value : [f.value as FilterValue]).map((v) => typed(f.field, field, v));
   const [a, b] = values;
-  const list = () => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const list = () =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
   switch (f.op) {
-    case '=': return sql`${col} = ${a}`;
-    case '!=': return sql`${col} <> ${a}`;
-    case '>': return sql`${col} > ${a}`;
-    case '>=': return sql`${col} >= ${a}`;
-    case '<': return sql`${col} < ${a}`;
-    case '<=': return sql`${col} <= ${a}`;
-    case 'like': return ilike(col, `%${escapeLike(String(a))}%`);
-    case 'not_like': return sql`not (${ilike(col, `%${escapeLike(String(a))}%`)})`;
+    case '=':
+      return sql`${col} = ${a}`;
+    case '!=':
+      return sql`${col} <> ${a}`;
+    case '>':
+      return sql`${col} > ${a}`;
+    case '>=':
+      return sql`${col} >= ${a}`;
+    case '<':
+      return sql`${col} < ${a}`;
+    case '<=':
+      return sql`${col} <= ${a}`;
+    case 'like':
+      return ilike(col, `%${escapeLike(String(a))}%`);
+    case 'not_like':
+      return sql`not (${ilike(col, `%${escapeLike(String(a))}%`)})`;
     // like_left: the wildcard is on the left, so the value is a suffix; like_right: a prefix.
-    case 'like_left': return ilike(col, `%${escapeLike(String(a))}`);
-    case 'like_right': return ilike(col, `${escapeLike(String(a))}%`);
-    case 'in': return sql`${col} in (${list()})`;
-    case 'not_in': return sql`${col} not in (${list()})`;
-    case 'between': return sql`${col} between ${a} and ${b}`;
-    case 'not_between': return sql`${col} not between ${a} and ${b}`;
+    case 'like_left':
+      return ilike(col, `%${escapeLike(String(a))}`);
+    case 'like_right':
+      return ilike(col, `${escapeLike(String(a))}%`);
+    case 'in':
+      return sql`${col} in (${list()})`;
+    case 'not_in':
+      return sql`${col} not in (${list()})`;
+    case 'between':
+      return sql`${col} between ${a} and ${b}`;
+    case 'not_between':
+      return sql`${col} not between ${a} and ${b}`;
   }
 }
 
@@ -315,7 +333,13 @@ export async function listPage<R extends KeyValues, T>(
   const more = rows.length > plan.pageSize;
   const page = more ? rows.slice(0, plan.pageSize) : rows;
   const last = page.at(-1);
-  const next = more && last ? encodeCursor(plan.keys, plan.keys.map((_, i) => last[`__k${i}`] ?? null)) : null;
+  const next =
+    more && last
+      ? encodeCursor(
+          plan.keys,
+          plan.keys.map((_, i) => last[`__k${i}`] ?? null),
+        )
+      : null;
   const list = page.map((r) => {
     const row: Record<string, unknown> = { ...r };
     plan.keys.forEach((_, i) => delete row[`__k${i}`]);
@@ -332,7 +356,12 @@ export async function listPage<R extends KeyValues, T>(
 /** countUpTo for a list over one table: counts at most `limit` rows of `table` matching `where`. */
 export function countRows(db: Db, table: PgTable, where: SQL | undefined): (limit: number) => Promise<number> {
   return async (limit) => {
-    const inner = db.select({ one: sql`1` }).from(table).where(where).limit(limit).as('capped');
+    const inner = db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(limit)
+      .as('capped');
     const [row] = await db.select({ n: count() }).from(inner);
     return row?.n ?? 0;
   };

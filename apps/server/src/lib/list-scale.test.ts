@@ -121,7 +121,7 @@ describe('keyset paging', () => {
   });
 
   it('refuses a forged cursor, or one of another sort, with a 400 naming after', async () => {
-    const forged = Buffer.from(JSON.stringify({ s: '-id', v: ["1; drop table users"] })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ s: '-id', v: ['1; drop table users'] })).toString('base64url');
     const wrongType = await list({ after: forged });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.message).toMatch(/after/);
@@ -139,9 +139,21 @@ describe('keyset paging', () => {
 
 describe('search', () => {
   it.each<[string, FilterTriple[], ReturnType<typeof sql>]>([
-    ['keyword', [['keyword', 'bulk123']], sql`username ilike '%bulk123%' or real_name ilike '%bulk123%' or mobile ilike '%bulk123%' or email ilike '%bulk123%'`],
-    ['keyword (digits of the mobile)', [['keyword', '0000777']], sql`username ilike '%0000777%' or real_name ilike '%0000777%' or mobile ilike '%0000777%' or email ilike '%0000777%'`],
-    ['keyword (case, spaces)', [['keyword', 'NAME 42']], sql`username ilike '%name 42%' or real_name ilike '%name 42%' or mobile ilike '%name 42%' or email ilike '%name 42%'`],
+    [
+      'keyword',
+      [['keyword', 'bulk123']],
+      sql`username ilike '%bulk123%' or real_name ilike '%bulk123%' or mobile ilike '%bulk123%' or email ilike '%bulk123%'`,
+    ],
+    [
+      'keyword (digits of the mobile)',
+      [['keyword', '0000777']],
+      sql`username ilike '%0000777%' or real_name ilike '%0000777%' or mobile ilike '%0000777%' or email ilike '%0000777%'`,
+    ],
+    [
+      'keyword (case, spaces)',
+      [['keyword', 'NAME 42']],
+      sql`username ilike '%name 42%' or real_name ilike '%name 42%' or mobile ilike '%name 42%' or email ilike '%name 42%'`,
+    ],
     ['like', [['username', 'like', 'lk99']], sql`username ilike '%lk99%'`],
     ['like (short)', [['username', 'like', '7']], sql`username ilike '%7%'`],
     ['like_left', [['email', 'like_left', '5@example.com']], sql`email ilike '%5@example.com'`],
@@ -159,7 +171,12 @@ describe('search', () => {
   it('sends no pattern that could fail on some rows only: a value ending in a backslash matches itself', async () => {
     // A pattern ending in the escape character fails on rows matching what comes before it, which
     // would tell about other tenants' rows once ILIKE is leakproof (drizzle/0019_list_scale.sql).
-    for (const filter of [[['username', 'like', 'bulk1\\']], [['keyword', 'bulk1\\']], [['email', 'like_right', 'bulk1\\']], [['email', 'like_left', '\\']]] as FilterTriple[][]) {
+    for (const filter of [
+      [['username', 'like', 'bulk1\\']],
+      [['keyword', 'bulk1\\']],
+      [['email', 'like_right', 'bulk1\\']],
+      [['email', 'like_left', '\\']],
+    ] as FilterTriple[][]) {
       const { status, body } = await list({ filter });
       expect(status).toBe(200);
       expect(body.data).toMatchObject({ list: [], total: 0, totalExact: true });

@@ -17,7 +17,10 @@ describe('OpenAPI', () => {
       const op = doc.paths[call.path]?.[call.method.toLowerCase()];
       expect(op).toMatchObject({ summary: call.summary, 'x-access': call.access });
     }
-    expect(doc.paths['/user/admin/tenant/invite/list'].get).toMatchObject({ 'x-platform-only': true, description: expect.stringMatching(/Only users of the platform tenant/) });
+    expect(doc.paths['/user/admin/tenant/invite/list'].get).toMatchObject({
+      'x-platform-only': true,
+      description: expect.stringMatching(/Only users of the platform tenant/),
+    });
     expect(doc.paths['/user/admin/member/list'].get['x-platform-only']).toBeUndefined();
     const list = doc.paths['/user/admin/member/list'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'pageSize', 'sort', 'filter', 'after']);

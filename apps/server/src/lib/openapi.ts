@@ -23,12 +23,17 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', name: string, compo
 }
 
 const operationId = (c: CallContract) =>
-  c.method.toLowerCase() + c.path.split('/').filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+  c.method.toLowerCase() +
+  c.path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
 
 const ACCESS_NOTE = {
   public: 'Anyone may call this.',
   session: 'Needs a signed-in session (code 61 otherwise).',
-  permission: 'Needs this address among the caller\'s permission strings (HTTP 403 otherwise).',
+  permission: "Needs this address among the caller's permission strings (HTTP 403 otherwise).",
 } as const;
 
 /** The OpenAPI 3.1 document of every call, generated from the same contracts the server validates with. */
@@ -49,7 +54,10 @@ export function buildOpenApiDocument(calls: readonly CallContract[] = ALL_CALLS)
       }
     }
     const responses: Record<string, unknown> = {
-      200: { description: 'Success (code 0)', content: { 'application/json': { schema: schemaOf(envelopeOf(call.data), 'output', `${id}Response`, components) } } },
+      200: {
+        description: 'Success (code 0)',
+        content: { 'application/json': { schema: schemaOf(envelopeOf(call.data), 'output', `${id}Response`, components) } },
+      },
       400: error('Invalid input: the message names the field and the rule'),
       500: error('Server error'),
     };

@@ -163,7 +163,8 @@ export function createOverloadGuard(options: OverloadOptions): OverloadGuard {
       const owner = new QueryOwner();
       // Closed before the whole answer went out: the client is gone, nobody will read the result.
       const gone = () => {
-        if (!reply.raw.writableFinished) cancel(owner).catch((err: unknown) => req.log.warn({ err }, 'could not cancel the statements of a disconnected request'));
+        if (!reply.raw.writableFinished)
+          cancel(owner).catch((err: unknown) => req.log.warn({ err }, 'could not cancel the statements of a disconnected request'));
       };
       reply.raw.once('close', gone);
       try {

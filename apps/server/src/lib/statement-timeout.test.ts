@@ -44,7 +44,9 @@ onPostgres('client disconnect', () => {
   afterAll(() => t.close());
 
   const sleeping = async () => {
-    const r = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event = 'PgSleep'`);
+    const r = await t.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event = 'PgSleep'`,
+    );
     return (r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   };
   /** Polls until `check` holds; the statement sleeps 60 s, far past the polls' few seconds. */

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const failedSignIn = (t: TestApp, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username: 'nobody.here', password: 'wrong-password-1' }, headers });
 
-const ipCounters = async (t: TestApp) => (await t.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'login:ip:%'))).map((r) => r.key);
+const ipCounters = async (t: TestApp) =>
+  (await t.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'login:ip:%'))).map((r) => r.key);
 
 describe('TRUST_PROXY', () => {
   it('unset: a forwarded address is ignored by the sign-in limits and a forwarded https earns no HSTS', async () => {
@@ -27,7 +28,7 @@ describe('TRUST_PROXY', () => {
   });
 
   // app.inject's socket address is 127.0.0.1: here that is the balancer.
-  it('set: the balancer\'s forwarded client address is counted, and its https gets HSTS', async () => {
+  it("set: the balancer's forwarded client address is counted, and its https gets HSTS", async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const res = await failedSignIn(t, { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' });

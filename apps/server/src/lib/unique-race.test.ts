@@ -25,7 +25,10 @@ const tally = (answers: { status: number }[]) => answers.reduce<Record<number, n
 
 describe('unique clashes under concurrency', () => {
   it('20 simultaneous role creates with one key make one role and nineteen 409s naming the key', async () => {
-    const answers = await burst('/user/admin/role/edit', Array.from({ length: 20 }, (_, i) => ({ name: `Racer ${i}`, key: 'racer', dataScope: 1 })));
+    const answers = await burst(
+      '/user/admin/role/edit',
+      Array.from({ length: 20 }, (_, i) => ({ name: `Racer ${i}`, key: 'racer', dataScope: 1 })),
+    );
     expect(tally(answers)).toEqual({ 200: 1, 409: 19 });
     for (const a of answers.filter((x) => x.status === 409)) expect(a.message).toMatch(/key|code/i);
     type Node = { key: string; children?: Node[] };
@@ -35,13 +38,24 @@ describe('unique clashes under concurrency', () => {
   });
 
   it('20 simultaneous user creates with one name make one user and nineteen 409s naming the user name', async () => {
-    const answers = await burst('/user/admin/member/edit', Array.from({ length: 20 }, (_, i) => ({ username: 'racer.user', realName: 'Racer', mobile: `1390000${String(i).padStart(4, '0')}`, password: 'Racer-password-77' })));
+    const answers = await burst(
+      '/user/admin/member/edit',
+      Array.from({ length: 20 }, (_, i) => ({
+        username: 'racer.user',
+        realName: 'Racer',
+        mobile: `1390000${String(i).padStart(4, '0')}`,
+        password: 'Racer-password-77',
+      })),
+    );
     expect(tally(answers)).toEqual({ 200: 1, 409: 19 });
     for (const a of answers.filter((x) => x.status === 409)) expect(a.message).toMatch(/^username: /);
   });
 
   it('20 simultaneous post creates with one code make one post and nineteen 409s naming the code', async () => {
-    const answers = await burst('/user/admin/post/edit', Array.from({ length: 20 }, (_, i) => ({ name: `Racer post ${i}`, code: 'racer-post' })));
+    const answers = await burst(
+      '/user/admin/post/edit',
+      Array.from({ length: 20 }, (_, i) => ({ name: `Racer post ${i}`, code: 'racer-post' })),
+    );
     expect(tally(answers)).toEqual({ 200: 1, 409: 19 });
     for (const a of answers.filter((x) => x.status === 409)) expect(a.message).toMatch(/^code: /);
   });

@@ -58,9 +58,21 @@ export async function createUser(db: Db, u: UserFixture): Promise<number> {
     await db.insert(userRoles).values({ tenantId, userId: user.id, roleId: role.id });
     if (u.menuPaths.length > 0) {
       const granted = await db.select({ id: menus.id }).from(menus).where(inArray(menus.path, u.menuPaths));
-      const buttons = u.withButtons && granted.length > 0
-        ? await db.select({ id: menus.id }).from(menus).where(and(inArray(menus.parentId, granted.map((m) => m.id)), eq(menus.type, 3)))
-        : [];
+      const buttons =
+        u.withButtons && granted.length > 0
+          ? await db
+              .select({ id: menus.id })
+              .from(menus)
+              .where(
+                and(
+                  inArray(
+                    menus.parentId,
+                    granted.map((m) => m.id),
+                  ),
+                  eq(menus.type, 3),
+                ),
+              )
+          : [];
       await db.insert(roleMenus).values([...granted, ...buttons].map((m) => ({ tenantId, roleId: role.id, menuId: m.id })));
     }
   }
@@ -74,7 +86,10 @@ export async function createTenant(db: Db, t: { code: string; status?: number; e
     .values({ name: `Tenant ${t.code}`, code: t.code, status: t.status ?? 1, expiresAt: t.expiresAt ?? null })
     .returning({ id: tenants.id });
   if (!tenant) throw new Error('tenant not created');
-  const [dept] = await db.insert(depts).values({ tenantId: tenant.id, name: `Root ${t.code}` }).returning({ id: depts.id });
+  const [dept] = await db
+    .insert(depts)
+    .values({ tenantId: tenant.id, name: `Root ${t.code}` })
+    .returning({ id: depts.id });
   return { tenantId: tenant.id, deptId: dept!.id };
 }
 
@@ -89,9 +104,16 @@ export const auth = (token: string) => ({ authorization: token });
 
 /** Grants the user's own role (made by createUser with menuPaths) the button entries under the menu at `path`. */
 export async function grantButtonsUnder(db: Db, tenantId: number, userId: number, path: string): Promise<void> {
-  const [role] = await db.select({ id: userRoles.roleId }).from(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+  const [role] = await db
+    .select({ id: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
   const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, path));
   if (!role || !menu) throw new Error(`no role for user ${userId} or no menu at ${path}`);
   const buttons = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, menu.id));
-  if (buttons.length > 0) await db.insert(roleMenus).values(buttons.map((b) => ({ tenantId, roleId: role.id, menuId: b.id }))).onConflictDoNothing();
+  if (buttons.length > 0)
+    await db
+      .insert(roleMenus)
+      .values(buttons.map((b) => ({ tenantId, roleId: role.id, menuId: b.id })))
+      .onConflictDoNothing();
 }

@@ -33,10 +33,44 @@ export function prng(seed: number): () => number {
 }
 
 const NASTY: unknown[] = [
-  '', ' ', 'a'.repeat(5000), '\u0000', '%00', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '١٢٣', '😀',
-  '1e309', '-1', '0', '9'.repeat(40), 'null', 'true', '[]', '{}', '[["id","=",1]]', 'NaN',
-  0, -1, 1, 1.5, -0.0001, 2 ** 53, 1e308, -1e308, true, false, null, [], [1, 'a', null], {}, { $gt: '' }, { __proto__: { admin: true } },
-  [[['deep']]], { a: { b: { c: { d: [] } } } },
+  '',
+  ' ',
+  'a'.repeat(5000),
+  '\u0000',
+  '%00',
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '١٢٣',
+  '😀',
+  '1e309',
+  '-1',
+  '0',
+  '9'.repeat(40),
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '[["id","=",1]]',
+  'NaN',
+  0,
+  -1,
+  1,
+  1.5,
+  -0.0001,
+  2 ** 53,
+  1e308,
+  -1e308,
+  true,
+  false,
+  null,
+  [],
+  [1, 'a', null],
+  {},
+  { $gt: '' },
+  { __proto__: { admin: true } },
+  [[['deep']]],
+  { a: { b: { c: { d: [] } } } },
 ];
 
 export const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -75,7 +109,21 @@ export const RANDOM_HEADERS: Record<string, string>[] = [
 
 /** The zod definition of a schema (zod 4 keeps it on `_zod.def`). */
 const defOf = (s: unknown) =>
-  (s as { _zod?: { def?: { type?: string; in?: unknown; innerType?: unknown; element?: unknown; options?: unknown[]; values?: unknown[]; entries?: Record<string, unknown> } } })._zod?.def;
+  (
+    s as {
+      _zod?: {
+        def?: {
+          type?: string;
+          in?: unknown;
+          innerType?: unknown;
+          element?: unknown;
+          options?: unknown[];
+          values?: unknown[];
+          entries?: Record<string, unknown>;
+        };
+      };
+    }
+  )._zod?.def;
 
 /** A plausible value of `schema`: text, 1, true, the first option; ids point at no record (nothing real is touched). */
 export function sampleValue(schema: unknown, name = ''): unknown {
@@ -122,5 +170,9 @@ export function sampleValue(schema: unknown, name = ''): unknown {
 /** A plausible object for a shape (see sampleValue). */
 export function sampleOf(shapeOrSchema: Record<string, z.ZodType> | z.ZodType): Record<string, unknown> {
   const shape = shapeOrSchema instanceof z.ZodType ? shapeOf(shapeOrSchema) : shapeOrSchema;
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, sampleValue(v, k)]).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries(shape)
+      .map(([k, v]) => [k, sampleValue(v, k)])
+      .filter(([, v]) => v !== undefined),
+  );
 }

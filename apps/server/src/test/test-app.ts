@@ -29,7 +29,14 @@ export async function createTestApp(
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
   // Tests fire bursts of requests to test races, not overload: the request limit stays out of their way
   // unless a test sets it (lib/overload.test.ts tests the limit itself).
-  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: options.webDir ?? join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent', REQUEST_CONCURRENCY: '10000', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: tmp,
+    WEB_DIR: options.webDir ?? join(tmp, 'web'),
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    REQUEST_CONCURRENCY: '10000',
+    ...options.env,
+  });
   const { database, dispose } = await openTestDatabase(undefined, { statementTimeoutMs: config.statementTimeoutMs });
   await database.withStartupLock(async (db) => {
     await runMigrations(database, db);

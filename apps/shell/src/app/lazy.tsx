@@ -30,7 +30,11 @@ function ChunkFailed({ onRetry, failure }: { onRetry: () => void; failure: Failu
   const [title, description] = TEXTS[failure];
   // Drawn without antd: the chunk that failed may be the one that brings antd.
   return (
-    <div role="alert" data-testid={failure === 'offline' ? 'offline-result' : 'chunk-error'} style={{ textAlign: 'center', padding: '96px 16px', color: 'rgba(0,0,0,0.88)' }}>
+    <div
+      role="alert"
+      data-testid={failure === 'offline' ? 'offline-result' : 'chunk-error'}
+      style={{ textAlign: 'center', padding: '96px 16px', color: 'rgba(0,0,0,0.88)' }}
+    >
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t(title)}</h2>
       <p style={{ color: 'rgba(0,0,0,0.45)', margin: '0 0 24px' }}>{t(description)}</p>
       <button

@@ -36,7 +36,10 @@ const css = `
 export function LanguageSelect() {
   const t = useT();
   const { locale } = useLocale();
-  const current = Math.max(0, LOCALES.findIndex((l) => l.code === locale));
+  const current = Math.max(
+    0,
+    LOCALES.findIndex((l) => l.code === locale),
+  );
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(current);
   /** Whether opening moves the focus into the menu (keyboard) or leaves it where it is (pointer). */

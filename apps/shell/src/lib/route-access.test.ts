@@ -1,8 +1,28 @@
 import { access, type AdminMenuItem, type Access, type CurrentUser } from '@uc/shared';
 import { findRoute, pathAllowed, routeAllowed, ROUTE_ACCESS, type RouteAccess } from './route-access';
 
-const user: CurrentUser = { id: 2, username: 'ann', realName: 'Ann', avatar: '', tenantId: 3, tenantName: 'Acme', isSuperAdmin: false, roles: [], permissions: ['/x'] };
-const item = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({ id: path.length, name: path, locale: '', path, icon: '', remark: '', redirect: '', hidden: false, children });
+const user: CurrentUser = {
+  id: 2,
+  username: 'ann',
+  realName: 'Ann',
+  avatar: '',
+  tenantId: 3,
+  tenantName: 'Acme',
+  isSuperAdmin: false,
+  roles: [],
+  permissions: ['/x'],
+};
+const item = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
+  id: path.length,
+  name: path,
+  locale: '',
+  path,
+  icon: '',
+  remark: '',
+  redirect: '',
+  hidden: false,
+  children,
+});
 const menu = [item('/dashboard'), item('/org', [item('/org/user')]), item('/home', [item('/home/message')]), item('/addon/thing')];
 
 describe('route access map', () => {

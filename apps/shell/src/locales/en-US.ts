@@ -100,7 +100,8 @@ export const shellEnUS: MessageTable = {
   'exception.back': 'Back home',
 
   'remote.loadFailed.title': 'The {module} module could not be loaded',
-  'remote.loadFailed.description': 'The {module} module is unavailable right now; it may be updating or the network is unstable. The rest of the console keeps working; try again in a moment.',
+  'remote.loadFailed.description':
+    'The {module} module is unavailable right now; it may be updating or the network is unstable. The rest of the console keeps working; try again in a moment.',
   'remote.retry': 'Retry',
   'remote.loading': 'Loading {module}…',
   'remote.module.org': 'Organisation',

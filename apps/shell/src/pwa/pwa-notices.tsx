@@ -2,9 +2,16 @@ import { useT } from '@uc/shared';
 import { usePwa } from './pwa-store';
 
 const box: React.CSSProperties = {
-  position: 'fixed', insetInlineEnd: 24, zIndex: 2000, background: '#fff', borderRadius: 8, padding: '12px 16px',
+  position: 'fixed',
+  insetInlineEnd: 24,
+  zIndex: 2000,
+  background: '#fff',
+  borderRadius: 8,
+  padding: '12px 16px',
   boxShadow: '0 6px 16px rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12), 0 9px 28px 8px rgba(0,0,0,0.05)',
-  maxWidth: 360, fontSize: 14, color: 'rgba(0,0,0,0.88)',
+  maxWidth: 360,
+  fontSize: 14,
+  color: 'rgba(0,0,0,0.88)',
 };
 
 /**

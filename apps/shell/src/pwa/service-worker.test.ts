@@ -29,7 +29,15 @@ function fakeEnv(options: { controller?: boolean; waiting?: boolean; registratio
     reload: jest.fn(),
   };
   const fire = (map: Record<string, (() => void)[]>, type: string) => map[type]?.forEach((f) => f());
-  return { env, container, registration, cacheStorage, keys, fireContainer: (t: string) => fire(containerListeners, t), fireRegistration: (t: string) => fire(regListeners, t) };
+  return {
+    env,
+    container,
+    registration,
+    cacheStorage,
+    keys,
+    fireContainer: (t: string) => fire(containerListeners, t),
+    fireRegistration: (t: string) => fire(regListeners, t),
+  };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));

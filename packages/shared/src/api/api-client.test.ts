@@ -98,7 +98,9 @@ describe('createApiClient', () => {
     [ErrorShowType.notification, ['notify']],
   ] as const)('display mode %s shows through %j', async (showType, used) => {
     const fetch = respond({ code: -1, message: 'Nope', data: null });
-    await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall, { showType }).catch(() => undefined);
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch })
+      .call(siteConfigCall, { showType })
+      .catch(() => undefined);
     for (const channel of ['warn', 'error', 'notify'] as const) {
       expect(ui[channel]).toHaveBeenCalledTimes((used as readonly string[]).includes(channel) ? 1 : 0);
     }
@@ -110,11 +112,13 @@ describe('createApiClient', () => {
     expect(ui.error).toHaveBeenCalledWith('请求失败，状态码 502');
 
     setLocale('en-US');
-    await createApiClient({ prefixUrl: 'http://uc.test', fetch: respond('oops', 500) }).call(siteConfigCall).catch(() => undefined);
+    await createApiClient({ prefixUrl: 'http://uc.test', fetch: respond('oops', 500) })
+      .call(siteConfigCall)
+      .catch(() => undefined);
     expect(ui.error).toHaveBeenLastCalledWith('Request failed with status code 500');
   });
 
-  it('tells the server the reader\'s language', async () => {
+  it("tells the server the reader's language", async () => {
     setLocale('en-US');
     const fetch = respond({ code: 0, message: '', data: null });
     await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall);
@@ -133,7 +137,9 @@ describe('createApiClient', () => {
     (globalThis as { window?: unknown }).window = { location: { href: 'http://uc.test/user/web/org/user', assign } };
     try {
       const fetch = respond({ code: -1, message: 'Nope', data: null });
-      await createApiClient({ prefixUrl: 'http://uc.test', fetch }).call(siteConfigCall, { showType: ErrorShowType.redirect }).catch(() => undefined);
+      await createApiClient({ prefixUrl: 'http://uc.test', fetch })
+        .call(siteConfigCall, { showType: ErrorShowType.redirect })
+        .catch(() => undefined);
       expect(assign).toHaveBeenCalledWith(`/user/web/user/login?redirect=${encodeURIComponent('http://uc.test/user/web/org/user')}`);
       expect(ui.error).not.toHaveBeenCalled();
     } finally {
@@ -149,8 +155,12 @@ describe('createApiClient', () => {
     expect(ui.error).toHaveBeenCalledWith('请求超时，请稍后重试');
   });
 
-  it('has the spec\'s messages in both languages', () => {
-    expect(['message.login.failed', 'message.captcha.error', 'message.captcha.failed', 'message.upload.selectFile', 'message.offline'].map((k) => t(k, undefined, 'en-US'))).toEqual([
+  it("has the spec's messages in both languages", () => {
+    expect(
+      ['message.login.failed', 'message.captcha.error', 'message.captcha.failed', 'message.upload.selectFile', 'message.offline'].map((k) =>
+        t(k, undefined, 'en-US'),
+      ),
+    ).toEqual([
       'Login failed, please try again!',
       'Verification Code Error.',
       'Failed to obtain verification code, please try again!',
@@ -216,7 +226,7 @@ describe('prefetched calls', () => {
     expect(ui.error).toHaveBeenCalledTimes(1);
   });
 
-  it("a caller that aborts stops waiting, without cancelling the request", async () => {
+  it('a caller that aborts stops waiting, without cancelling the request', async () => {
     const fetch = respond(page);
     const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
     client.prefetch(memberListCall, { query });

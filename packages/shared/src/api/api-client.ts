@@ -22,7 +22,10 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** The XSRF cookie's value, when the server set one (same-origin calls only: the cookie is ours). */
 export function readXsrfToken(cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
-  const hit = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+  const hit = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${XSRF_COOKIE}=`));
   return hit ? decodeURIComponent(hit.slice(XSRF_COOKIE.length + 1)) : undefined;
 }
 
@@ -96,8 +99,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     },
   });
 
-  const keyOf = (contract: CallContract, query: unknown) =>
-    `${prefixUrl} ${prefetchKey(contract.method, contract.path, toSearchParams(query), getToken())}`;
+  const keyOf = (contract: CallContract, query: unknown) => `${prefixUrl} ${prefetchKey(contract.method, contract.path, toSearchParams(query), getToken())}`;
 
   async function call<C extends CallContract>(contract: C, callOptions: CallOptions<C> = {}): Promise<CallData<C>> {
     const path = prefixUrl ? contract.path.replace(/^\//, '') : contract.path;

@@ -11,7 +11,11 @@ export const mobileSchema = z
   .trim()
   .min(1, 'mobile is required')
   .regex(/^(1[3-9]\d{9}|\+\d{6,15})$/, 'Phone number is invalid!');
-export const smsCodeSchema = z.string({ error: 'code is required' }).trim().min(1, 'code is required').regex(/^\d{6}$/, 'code must be the 6 digits of the SMS');
+export const smsCodeSchema = z
+  .string({ error: 'code is required' })
+  .trim()
+  .min(1, 'code is required')
+  .regex(/^\d{6}$/, 'code must be the 6 digits of the SMS');
 /** 8 to 64 characters, no composition rules; the server also refuses the most common passwords. */
 export const newPasswordSchema = z
   .string({ error: 'password is required' })

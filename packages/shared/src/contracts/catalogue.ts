@@ -16,10 +16,25 @@ import { iconListCall } from './icon.contract';
 import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
 import { adminMenuCall, headerMenuCall } from './menu.contract';
 import {
-  roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
+  roleDeleteCall,
+  roleDeptTreeCall,
+  roleEditCall,
+  roleListCall,
+  roleMenusCall,
+  roleMenuTreeCall,
+  roleOptionCall,
+  roleStatusCall,
+  roleViewCall,
 } from './role.contract';
 import {
-  demoLoginCall, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, openAccessViewCall, openLoginCall,
+  demoLoginCall,
+  openAccessDeleteCall,
+  openAccessEditCall,
+  openAccessListCall,
+  openAccessRotateCall,
+  openAccessStatusCall,
+  openAccessViewCall,
+  openLoginCall,
 } from './open-access.contract';
 import { TENANT_INVITE_CALLS } from './tenant-invite.contract';
 import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';

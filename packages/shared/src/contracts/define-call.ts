@@ -10,11 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type CallAccess = 'public' | 'session' | 'permission';
 
-export interface CallContract<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  D extends z.ZodType = z.ZodType,
-> {
+export interface CallContract<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   /** The API address; also the permission string that guards it (DESIGN.md section 5). */
   path: string;
@@ -34,11 +30,9 @@ export interface CallContract<
 }
 
 /** One contract per API call: the server validates and documents with it, the client types its calls with it. */
-export function defineCall<
-  D extends z.ZodType,
-  Q extends z.ZodType = z.ZodNever,
-  B extends z.ZodType = z.ZodNever,
->(c: CallContract<Q, B, D>): CallContract<Q, B, D> {
+export function defineCall<D extends z.ZodType, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
+  c: CallContract<Q, B, D>,
+): CallContract<Q, B, D> {
   return c;
 }
 

@@ -56,7 +56,7 @@ export const deptListCall = defineCall({
   path: '/user/admin/dept/list',
   access: 'permission',
   tag: 'dept',
-  summary: 'The tenant\'s departments as a tree, in sort order; a filter keeps matching departments and their ancestors.',
+  summary: "The tenant's departments as a tree, in sort order; a filter keeps matching departments and their ancestors.",
   query: z.object({ filter: filterParamSchema.optional() }),
   data: z.object({ list: z.array(deptNodeSchema) }),
 });

@@ -17,8 +17,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), message: z.string(), data });
 
 export const errorEnvelope = z.object({
   code: z.number().int(),

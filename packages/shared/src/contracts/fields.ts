@@ -13,7 +13,11 @@ export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|\+\d{6,15})$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Optional phone: '' or a valid number. */
-export const optionalPhone = z.string().trim().max(32, PHONE_INVALID).refine((v) => v === '' || PHONE_PATTERN.test(v), PHONE_INVALID);
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(32, PHONE_INVALID)
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), PHONE_INVALID);
 /** Optional email: '' or a valid address of at most 320 characters. */
 export const optionalEmail = z
   .string()
@@ -23,7 +27,11 @@ export const optionalEmail = z
 
 export const recordStatus = { enabled: 1, disabled: 2 } as const;
 export const statusSchema = z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' });
-export const idSchema = z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1').max(2 ** 53 - 1, 'id is too large');
+export const idSchema = z.coerce
+  .number({ error: 'id must be a number' })
+  .int('id must be a whole number')
+  .min(1, 'id must be at least 1')
+  .max(2 ** 53 - 1, 'id is too large');
 export const sortSchema = z.number({ error: 'sort must be a number' }).int('sort must be a whole number').min(-1_000_000).max(1_000_000).default(0);
 export const remarkSchema = z.string({ error: 'remark must be text' }).max(500, 'remark must be at most 500 characters').default('');
 

@@ -2,10 +2,23 @@ import { z } from 'zod';
 
 /** The list filter operators of the spec (section 3). */
 export const FILTER_OPERATORS = [
-  '=', '!=', '>', '>=', '<', '<=',
-  'like', 'not_like', 'like_left', 'like_right',
-  'in', 'not_in', 'between', 'not_between',
-  'null', 'not_null', 'keyword',
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'like',
+  'not_like',
+  'like_left',
+  'like_right',
+  'in',
+  'not_in',
+  'between',
+  'not_between',
+  'null',
+  'not_null',
+  'keyword',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -14,9 +27,7 @@ export const LIST_OPERATORS_WITHOUT_VALUE: readonly FilterOperator[] = ['null', 
 
 export type FilterValue = string | number | boolean;
 /** `[field, operator, value]`; `keyword` has no field: `['keyword', text]` or `['', 'keyword', text]`. */
-export type FilterTriple =
-  | [field: string, op: FilterOperator, value?: FilterValue | FilterValue[]]
-  | ['keyword', string];
+export type FilterTriple = [field: string, op: FilterOperator, value?: FilterValue | FilterValue[]] | ['keyword', string];
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -96,19 +107,17 @@ export const listQuerySchema = z.object({
    * Keyset paging: the `next` cursor of the previous page. The page then starts right after that
    * row in the same sort (no offset to skip, so deep pages cost what page 1 costs); `page` is ignored.
    */
-  after: z.string().max(8000, 'after must be at most 8000 characters').regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page').optional(),
+  after: z
+    .string()
+    .max(8000, 'after must be at most 8000 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page')
+    .optional(),
 });
 export type ListQueryInput = z.input<typeof listQuerySchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
 
 /** Client helper: the query string values for a list call. */
-export function listParams(q: {
-  page?: number;
-  pageSize?: number;
-  sort?: string;
-  filter?: FilterTriple[];
-  after?: string;
-}): Record<string, string | number> {
+export function listParams(q: { page?: number; pageSize?: number; sort?: string; filter?: FilterTriple[]; after?: string }): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (q.page) out.page = q.page;
   if (q.pageSize) out.pageSize = q.pageSize;

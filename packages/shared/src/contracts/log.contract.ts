@@ -29,7 +29,7 @@ export const loginLogListCall = defineCall({
   path: '/user/admin/log/login/list',
   access: 'permission',
   tag: 'log',
-  summary: 'Sign-in attempts of the caller\'s tenant (every tenant for the platform), newest first.',
+  summary: "Sign-in attempts of the caller's tenant (every tenant for the platform), newest first.",
   query: listQuerySchema,
   data: pagedOf(loginLogRowSchema),
 });
@@ -58,7 +58,7 @@ export const auditLogListCall = defineCall({
   path: '/user/admin/log/audit/list',
   access: 'permission',
   tag: 'log',
-  summary: 'Administrative writes of the caller\'s tenant (every tenant for the platform), newest first.',
+  summary: "Administrative writes of the caller's tenant (every tenant for the platform), newest first.",
   query: listQuerySchema,
   data: pagedOf(auditLogRowSchema),
 });

@@ -18,10 +18,19 @@ const body = (num: z.ZodType<number>) =>
   });
 
 export const addBalanceBody = body(
-  z.number({ error: 'num must be a number' }).positive('num must be greater than 0').max(1e10, 'num must be at most 10000000000')
+  z
+    .number({ error: 'num must be a number' })
+    .positive('num must be greater than 0')
+    .max(1e10, 'num must be at most 10000000000')
     .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'num takes at most two decimal places'),
 );
-export const addIntegralBody = body(z.number({ error: 'num must be a number' }).int('num must be a whole number').positive('num must be greater than 0').max(1e12, 'num must be at most 1000000000000'));
+export const addIntegralBody = body(
+  z
+    .number({ error: 'num must be a number' })
+    .int('num must be a whole number')
+    .positive('num must be greater than 0')
+    .max(1e12, 'num must be at most 1000000000000'),
+);
 export type BalanceChangeBody = z.output<typeof addBalanceBody>;
 
 export const balanceChangeSchema = z.object({
@@ -41,7 +50,7 @@ export const addBalanceCall = defineCall({
   path: '/user/admin/member/addBalance',
   access: 'permission',
   tag: 'member',
-  summary: 'Adds to (1) or deducts from (2) a user\'s balance; never below zero; written to the ledger in the same transaction.',
+  summary: "Adds to (1) or deducts from (2) a user's balance; never below zero; written to the ledger in the same transaction.",
   body: addBalanceBody,
   data: balanceChangeSchema,
 });
@@ -51,7 +60,7 @@ export const addIntegralCall = defineCall({
   path: '/user/admin/member/addIntegral',
   access: 'permission',
   tag: 'member',
-  summary: 'Adds to (1) or deducts from (2) a user\'s points; never below zero; written to the ledger in the same transaction.',
+  summary: "Adds to (1) or deducts from (2) a user's points; never below zero; written to the ledger in the same transaction.",
   body: addIntegralBody,
   data: balanceChangeSchema,
 });
@@ -79,7 +88,7 @@ export const ledgerListCall = defineCall({
   path: '/user/admin/member/ledger/list',
   access: 'permission',
   tag: 'member',
-  summary: 'A user\'s balance and points changes, newest first unless sorted; filters on the ledger fields.',
+  summary: "A user's balance and points changes, newest first unless sorted; filters on the ledger fields.",
   query: listQuerySchema.extend({ userId: idSchema }),
   data: pagedOf(ledgerRowSchema),
 });

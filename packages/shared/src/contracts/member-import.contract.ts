@@ -19,7 +19,9 @@ export const memberImportCall = defineCall({
   access: 'permission',
   tag: 'member',
   summary: 'Creates users from rows (CSV parsed by the client): all or none; every refused row is reported with its number and reason.',
-  body: z.object({ rows: z.array(memberImportRow).min(1, 'rows: the file has no rows').max(MEMBER_IMPORT_MAX_ROWS, `rows: at most ${MEMBER_IMPORT_MAX_ROWS} rows per import`) }),
+  body: z.object({
+    rows: z.array(memberImportRow).min(1, 'rows: the file has no rows').max(MEMBER_IMPORT_MAX_ROWS, `rows: at most ${MEMBER_IMPORT_MAX_ROWS} rows per import`),
+  }),
   data: z.object({
     imported: z.number().int(),
     /** Row numbers count from 1 (the first data row after the header). */

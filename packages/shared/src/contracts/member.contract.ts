@@ -57,7 +57,22 @@ export type MemberRow = z.infer<typeof memberRowSchema>;
 
 /** Fields a member list may filter and sort on (the server allow-list; anything else is a 400). */
 export const MEMBER_LIST_FIELDS = [
-  'id', 'username', 'realName', 'mobile', 'email', 'deptId', 'postId', 'sex', 'status', 'balance', 'integral', 'lastLoginAt', 'lastLoginIp', 'loginCount', 'createdAt', 'deletedAt',
+  'id',
+  'username',
+  'realName',
+  'mobile',
+  'email',
+  'deptId',
+  'postId',
+  'sex',
+  'status',
+  'balance',
+  'integral',
+  'lastLoginAt',
+  'lastLoginIp',
+  'loginCount',
+  'createdAt',
+  'deletedAt',
 ] as const;
 /** Fields the `keyword` operator searches. */
 export const MEMBER_KEYWORD_FIELDS = ['username', 'realName', 'mobile', 'email'] as const;
@@ -67,7 +82,7 @@ export const memberListCall = defineCall({
   path: '/user/admin/member/list',
   access: 'permission',
   tag: 'member',
-  summary: 'Users of the caller\'s tenant, paged, filtered and sorted.',
+  summary: "Users of the caller's tenant, paged, filtered and sorted.",
   query: listQuerySchema,
   data: pagedOf(memberRowSchema),
 });

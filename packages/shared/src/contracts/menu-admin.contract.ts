@@ -25,8 +25,19 @@ export const menuInputSchema = z.object({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'type must be one of 1 (directory), 2 (menu), 3 (button)' }),
   client: z.union([z.literal(1), z.literal(2)], { error: 'client must be one of 1 (PC), 2 (mobile)' }).default(1),
   /** Plugin (addon) name. */
-  addon: z.string().trim().min(1, 'plugin name cannot be empty').max(64, 'plugin name must be at most 64 characters').regex(NO_NUL, 'plugin name cannot contain NUL characters').default('ml.svc.user'),
-  name: z.string({ error: 'Menu name cannot be empty' }).trim().min(1, 'Menu name cannot be empty').max(64, 'Menu name must be at most 64 characters').regex(NO_NUL, 'Menu name cannot contain NUL characters'),
+  addon: z
+    .string()
+    .trim()
+    .min(1, 'plugin name cannot be empty')
+    .max(64, 'plugin name must be at most 64 characters')
+    .regex(NO_NUL, 'plugin name cannot contain NUL characters')
+    .default('ml.svc.user'),
+  name: z
+    .string({ error: 'Menu name cannot be empty' })
+    .trim()
+    .min(1, 'Menu name cannot be empty')
+    .max(64, 'Menu name must be at most 64 characters')
+    .regex(NO_NUL, 'Menu name cannot contain NUL characters'),
   locale: text(128, 'locale key'),
   icon: text(128, 'icon'),
   /** Routing address; one starting with http opens in a new window. */

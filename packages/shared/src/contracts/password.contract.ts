@@ -14,7 +14,7 @@ export const updatePasswordCall = defineCall({
   path: '/user/admin/member/updatePwd',
   access: 'session',
   tag: 'member',
-  summary: 'Changes the caller\'s own password (the current one is checked); optionally ends the caller\'s other sessions at once.',
+  summary: "Changes the caller's own password (the current one is checked); optionally ends the caller's other sessions at once.",
   body: updatePasswordBody,
   data: z.object({ revoked: z.number().int() }),
 });

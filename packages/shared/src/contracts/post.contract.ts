@@ -36,7 +36,7 @@ export const postListCall = defineCall({
   path: '/user/admin/post/list',
   access: 'permission',
   tag: 'post',
-  summary: 'The tenant\'s posts (job positions), paged, filtered and sorted.',
+  summary: "The tenant's posts (job positions), paged, filtered and sorted.",
   query: listQuerySchema,
   data: pagedOf(postRowSchema),
 });
@@ -56,7 +56,7 @@ export const postOptionCall = defineCall({
   path: '/user/admin/post/option',
   access: 'permission',
   tag: 'post',
-  summary: 'The tenant\'s enabled posts for selects.',
+  summary: "The tenant's enabled posts for selects.",
   data: z.object({ list: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
 });
 

@@ -20,7 +20,12 @@ export const roleInputSchema = z.object({
   /** Absent: create; present: update. */
   id: z.number().int().positive().optional(),
   parentId: z.number().int().positive().nullable().default(null),
-  name: z.string({ error: NAME_AND_KEY }).trim().min(1, NAME_AND_KEY).max(64, 'Role name must be at most 64 characters').regex(NO_NUL, 'Role name cannot contain NUL characters'),
+  name: z
+    .string({ error: NAME_AND_KEY })
+    .trim()
+    .min(1, NAME_AND_KEY)
+    .max(64, 'Role name must be at most 64 characters')
+    .regex(NO_NUL, 'Role name cannot contain NUL characters'),
   /** Permission code, unique in the tenant. */
   key: z
     .string({ error: NAME_AND_KEY })
@@ -76,7 +81,14 @@ export interface MenuGrantNode {
   children: MenuGrantNode[];
 }
 export const menuGrantNodeSchema: z.ZodType<MenuGrantNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), type: z.number().int(), name: z.string(), locale: z.string(), grantable: z.boolean(), children: z.array(menuGrantNodeSchema) }),
+  z.object({
+    id: z.number().int(),
+    type: z.number().int(),
+    name: z.string(),
+    locale: z.string(),
+    grantable: z.boolean(),
+    children: z.array(menuGrantNodeSchema),
+  }),
 );
 export interface DeptGrantNode {
   id: number;

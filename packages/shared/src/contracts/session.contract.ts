@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineCall } from './define-call';
 
 export const recordIdBody = z.object({
-  id: z.coerce.number({ error: 'id is required' }).int('id must be a whole number').positive('id must be a positive whole number').max(Number.MAX_SAFE_INTEGER, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id is required' })
+    .int('id must be a whole number')
+    .positive('id must be a positive whole number')
+    .max(Number.MAX_SAFE_INTEGER, 'id is too large'),
 });
 
 export const sessionRowSchema = z.object({
@@ -22,7 +26,7 @@ export const memberSessionsCall = defineCall({
   path: '/user/admin/member/sessions',
   access: 'session',
   tag: 'member',
-  summary: 'The caller\'s own live sessions (devices signed in), newest first.',
+  summary: "The caller's own live sessions (devices signed in), newest first.",
   data: z.object({ list: z.array(sessionRowSchema) }),
 });
 
@@ -31,7 +35,7 @@ export const revokeSessionCall = defineCall({
   path: '/user/admin/member/sessions/revoke',
   access: 'session',
   tag: 'member',
-  summary: 'Ends one of the caller\'s own sessions at once.',
+  summary: "Ends one of the caller's own sessions at once.",
   body: recordIdBody,
   data: z.null(),
 });
@@ -41,7 +45,7 @@ export const forceLogoutCall = defineCall({
   path: '/user/admin/member/forceLogout',
   access: 'permission',
   tag: 'member',
-  summary: 'Ends every session of a user of the caller\'s tenant at once.',
+  summary: "Ends every session of a user of the caller's tenant at once.",
   body: recordIdBody,
   data: z.object({ revoked: z.number().int() }),
 });

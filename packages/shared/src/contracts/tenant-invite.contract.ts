@@ -32,7 +32,18 @@ export const tenantInviteRowSchema = z.object({
 });
 export type TenantInviteRow = z.infer<typeof tenantInviteRowSchema>;
 
-export const TENANT_INVITE_LIST_FIELDS = ['id', 'title', 'companyName', 'policyId', 'code', 'creatorUsername', 'used', 'usedUsername', 'usedAt', 'createdAt'] as const;
+export const TENANT_INVITE_LIST_FIELDS = [
+  'id',
+  'title',
+  'companyName',
+  'policyId',
+  'code',
+  'creatorUsername',
+  'used',
+  'usedUsername',
+  'usedAt',
+  'createdAt',
+] as const;
 export const TENANT_INVITE_KEYWORD_FIELDS = ['title', 'companyName', 'code', 'usedUsername'] as const;
 
 const text = (field: string, max: number) =>

@@ -22,7 +22,11 @@ const SINGLETONS = [
 export function federationShared(appDir) {
   const require = createRequire(path.join(appDir, 'package.json'));
   const versionOf = (name) => {
-    const pkg = name.replace(/\/$/, '').split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+    const pkg = name
+      .replace(/\/$/, '')
+      .split('/')
+      .slice(0, name.startsWith('@') ? 2 : 1)
+      .join('/');
     return require(`${pkg}/package.json`).version;
   };
   return Object.fromEntries(

@@ -61,11 +61,21 @@ describe('checkAccess', () => {
 
 describe('menu-driven entries', () => {
   const menu = [
-    { id: 1, name: 'Org', locale: '', path: '/org', icon: '', remark: '', redirect: '/org/user', hidden: false, children: [
-      { id: 2, name: 'Users', locale: '', path: '/org/user', icon: '', remark: '', redirect: '', hidden: false, children: [] },
-      { id: 3, name: 'Msg', locale: '', path: '/home/message/:id', icon: '', remark: '', redirect: '', hidden: true, children: [] },
-      { id: 4, name: 'Docs', locale: '', path: 'https://example.com/docs', icon: '', remark: '', redirect: '', hidden: false, children: [] },
-    ] },
+    {
+      id: 1,
+      name: 'Org',
+      locale: '',
+      path: '/org',
+      icon: '',
+      remark: '',
+      redirect: '/org/user',
+      hidden: false,
+      children: [
+        { id: 2, name: 'Users', locale: '', path: '/org/user', icon: '', remark: '', redirect: '', hidden: false, children: [] },
+        { id: 3, name: 'Msg', locale: '', path: '/home/message/:id', icon: '', remark: '', redirect: '', hidden: true, children: [] },
+        { id: 4, name: 'Docs', locale: '', path: 'https://example.com/docs', icon: '', remark: '', redirect: '', hidden: false, children: [] },
+      ],
+    },
   ];
   it('opens exactly the routes of the menu, with parameters', () => {
     const map = access(user({ permissions: ['/x'] }), menu);

@@ -29,7 +29,7 @@ export function menuPaths(menu: readonly AdminMenuItem[]): string[] {
 export function pathMatches(pattern: string, path: string): boolean {
   const a = pattern.replace(/\/+$/, '').split('/');
   const b = path.replace(/\/+$/, '').split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? !!b[i] : seg === b[i]);
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? !!b[i] : seg === b[i]));
 }
 
 export function access(user: CurrentUser | null | undefined, menu: readonly AdminMenuItem[] = []): Access {

@@ -26,12 +26,14 @@ beforeEach(() => {
 
 describe('initSession', () => {
   it('loads site config, then the current user, then the menus', async () => {
-    serve(new Map<CallContract, unknown>([
-      [siteConfigCall, siteConfig],
-      [memberInfoCall, user],
-      [adminMenuCall, { list: [{ id: 1 }] }],
-      [headerMenuCall, { list: [] }],
-    ]));
+    serve(
+      new Map<CallContract, unknown>([
+        [siteConfigCall, siteConfig],
+        [memberInfoCall, user],
+        [adminMenuCall, { list: [{ id: 1 }] }],
+        [headerMenuCall, { list: [] }],
+      ]),
+    );
     await initSession('/user/web/dashboard');
     expect(calledPaths()).toEqual([siteConfigCall.path, memberInfoCall.path, adminMenuCall.path, headerMenuCall.path]);
     expect(mockCall.mock.calls[0]?.[1]).toMatchObject({ skipErrorHandler: true });
@@ -41,7 +43,12 @@ describe('initSession', () => {
   });
 
   it('asks for no menu when the current-user fetch fails', async () => {
-    serve(new Map<CallContract, unknown>([[siteConfigCall, siteConfig], [memberInfoCall, new Error('61')]]));
+    serve(
+      new Map<CallContract, unknown>([
+        [siteConfigCall, siteConfig],
+        [memberInfoCall, new Error('61')],
+      ]),
+    );
     await initSession('/user/web/org/user');
     expect(calledPaths()).toEqual([siteConfigCall.path, memberInfoCall.path]);
     expect(useSession.getState()).toMatchObject({ status: 'ready', currentUser: null });
@@ -54,7 +61,12 @@ describe('initSession', () => {
   });
 
   it('still starts when the site config fails', async () => {
-    serve(new Map<CallContract, unknown>([[siteConfigCall, new Error('down')], [memberInfoCall, new Error('61')]]));
+    serve(
+      new Map<CallContract, unknown>([
+        [siteConfigCall, new Error('down')],
+        [memberInfoCall, new Error('61')],
+      ]),
+    );
     await initSession('/user/web/dashboard');
     expect(useSession.getState()).toMatchObject({ status: 'ready', siteConfig: null });
   });

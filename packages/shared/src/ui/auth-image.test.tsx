@@ -43,7 +43,11 @@ describe('AuthImage', () => {
   });
 
   it('says the image could not be loaded when the server refuses it (no broken image, no blob)', async () => {
-    answer = () => new Response(JSON.stringify({ code: -1, message: 'There is no such file', data: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+    answer = () =>
+      new Response(JSON.stringify({ code: -1, message: 'There is no such file', data: null }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     render(<AuthImage src={CODE} alt="Payment code" />);
     expect(await screen.findByText('图片无法加载')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Payment code' })).not.toBeInTheDocument();

@@ -9,10 +9,21 @@ interface Row {
 }
 
 const query = (over: Partial<ListQueryResult<Row>>): ListQueryResult<Row> => ({
-  page: 1, pageSize: 10, keyword: '', filter: [],
+  page: 1,
+  pageSize: 10,
+  keyword: '',
+  filter: [],
   rows: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `row ${i + 1}` })),
-  total: 10_000, totalExact: false, hasNext: true, loading: false, error: null,
-  setPage: jest.fn(), setSort: jest.fn(), setKeyword: jest.fn(), setFilter: jest.fn(), reload: jest.fn(),
+  total: 10_000,
+  totalExact: false,
+  hasNext: true,
+  loading: false,
+  error: null,
+  setPage: jest.fn(),
+  setSort: jest.fn(),
+  setKeyword: jest.fn(),
+  setFilter: jest.fn(),
+  reload: jest.fn(),
   ...over,
 });
 const columns = [{ key: 'name', dataIndex: 'name', title: 'Name' }];

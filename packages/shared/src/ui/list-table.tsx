@@ -62,7 +62,10 @@ export function ListTable<Row extends object>({ query, columns, rowKey, searchPl
           pageSize: query.pageSize,
           total: pagerTotal(query),
           showSizeChanger: true,
-          showTotal: () => t(query.totalExact ? 'list.total' : 'list.totalMore', { total: query.totalExact ? query.total : new Intl.NumberFormat(locale).format(query.total) }),
+          showTotal: () =>
+            t(query.totalExact ? 'list.total' : 'list.totalMore', {
+              total: query.totalExact ? query.total : new Intl.NumberFormat(locale).format(query.total),
+            }),
         }}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') query.setSort(sorterToSort(sorter));

@@ -2,7 +2,17 @@ import { render, screen } from '@testing-library/react';
 import { useSession, type CurrentUser } from '@uc/shared';
 import { PermissionButtons } from './permission-buttons';
 
-const user = (permissions: string[]): CurrentUser => ({ id: 2, username: 'ann', realName: 'Ann', avatar: '', tenantId: 3, tenantName: 'Acme', isSuperAdmin: false, roles: [], permissions });
+const user = (permissions: string[]): CurrentUser => ({
+  id: 2,
+  username: 'ann',
+  realName: 'Ann',
+  avatar: '',
+  tenantId: 3,
+  tenantName: 'Acme',
+  isSuperAdmin: false,
+  roles: [],
+  permissions,
+});
 
 const items = [
   { key: 'add', label: 'Add', permission: '/user/admin/member/edit' },

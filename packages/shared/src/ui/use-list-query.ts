@@ -41,10 +41,7 @@ export function toFilter(keyword: string, filter: FilterTriple[]): FilterTriple[
 }
 
 /** Paging (10 by default), sort, keyword and filters of one list call, refetched when any changes. */
-export function useListQuery<C extends ListContract>(
-  contract: C,
-  initial: Partial<ListQueryState> = {},
-): ListQueryResult<RowOf<C>> {
+export function useListQuery<C extends ListContract>(contract: C, initial: Partial<ListQueryState> = {}): ListQueryResult<RowOf<C>> {
   const [state, setState] = useState<ListQueryState>({
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
@@ -52,7 +49,12 @@ export function useListQuery<C extends ListContract>(
     filter: [],
     ...initial,
   });
-  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number; totalExact: boolean; next: string | null }>({ rows: [], total: 0, totalExact: true, next: null });
+  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number; totalExact: boolean; next: string | null }>({
+    rows: [],
+    total: 0,
+    totalExact: true,
+    next: null,
+  });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [revision, setRevision] = useState(0);
@@ -62,7 +64,13 @@ export function useListQuery<C extends ListContract>(
     const request = ++latest.current;
     const controller = new AbortController();
     setLoading(true);
-    const query = listParams({ page: state.page, pageSize: state.pageSize, sort: state.sort, filter: toFilter(state.keyword, state.filter), after: state.after });
+    const query = listParams({
+      page: state.page,
+      pageSize: state.pageSize,
+      sort: state.sort,
+      filter: toFilter(state.keyword, state.filter),
+      after: state.after,
+    });
     call(contract, { query: query as never, signal: controller.signal })
       .then((data) => {
         if (request !== latest.current) return;

@@ -1,6 +1,18 @@
 import { Form, Input, InputNumber, Modal, Radio, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { call, deptEditCall, deptOptionCall, DEPT_REQUIRED, EMAIL_INVALID, EMAIL_PATTERN, PHONE_INVALID, PHONE_PATTERN, useT, type DeptEditBody, type DeptOption } from '@uc/shared';
+import {
+  call,
+  deptEditCall,
+  deptOptionCall,
+  DEPT_REQUIRED,
+  EMAIL_INVALID,
+  EMAIL_PATTERN,
+  PHONE_INVALID,
+  PHONE_PATTERN,
+  useT,
+  type DeptEditBody,
+  type DeptOption,
+} from '@uc/shared';
 
 export type DeptFormValues = Partial<DeptEditBody>;
 
@@ -31,7 +43,9 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
     if (!open) return;
     form.resetFields();
     form.setFieldsValue({ sort: 0, status: 1, ...initial });
-    call(deptOptionCall).then((d) => setOptions(d.list)).catch(() => undefined);
+    call(deptOptionCall)
+      .then((d) => setOptions(d.list))
+      .catch(() => undefined);
   }, [open, initial, form]);
 
   const treeData = useMemo(() => withoutSelf(options, initial?.id), [options, initial?.id]);
@@ -90,7 +104,12 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
           <InputNumber min={-1000000} max={1000000} precision={0} />
         </Form.Item>
         <Form.Item name="status" label={t('org.field.status')}>
-          <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />
+          <Radio.Group
+            options={[
+              { value: 1, label: t('org.status.enabled') },
+              { value: 2, label: t('org.status.disabled') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} />

@@ -8,15 +8,29 @@ jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const node = (over: Partial<DeptNode>): DeptNode => ({
-  id: 1, parentId: null, name: 'HQ', code: 'hq', leader: '', phone: '', email: '', sort: 0, status: 1, remark: '',
-  createdAt: '2026-01-02T03:04:00.000Z', updatedAt: '2026-01-02T03:04:00.000Z', ...over,
+  id: 1,
+  parentId: null,
+  name: 'HQ',
+  code: 'hq',
+  leader: '',
+  phone: '',
+  email: '',
+  sort: 0,
+  status: 1,
+  remark: '',
+  createdAt: '2026-01-02T03:04:00.000Z',
+  updatedAt: '2026-01-02T03:04:00.000Z',
+  ...over,
 });
 
 jest.setTimeout(60_000);
 beforeAll(() => registerOrgMessages());
 beforeEach(() => {
   setLocale('zh-CN');
-  useSession.setState({ status: 'ready', currentUser: { id: 1, username: 'admin', realName: '', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] } });
+  useSession.setState({
+    status: 'ready',
+    currentUser: { id: 1, username: 'admin', realName: '', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] },
+  });
   mockCall.mockReset();
   mockCall.mockImplementation(async (contract) => {
     if (contract === deptListCall) return { list: [node({ children: [node({ id: 2, parentId: 1, name: 'Sales', code: 'sales' })] })] } as never;
@@ -26,13 +40,21 @@ beforeEach(() => {
 
 describe('DeptPage', () => {
   it('shows the department tree expanded', async () => {
-    render(<App><DeptPage /></App>);
+    render(
+      <App>
+        <DeptPage />
+      </App>,
+    );
     expect(await screen.findByText('HQ')).toBeInTheDocument();
     expect(await screen.findByText('Sales')).toBeInTheDocument();
   });
 
   it('asks for name and code before saving a new department', async () => {
-    render(<App><DeptPage /></App>);
+    render(
+      <App>
+        <DeptPage />
+      </App>,
+    );
     await screen.findByText('HQ');
     fireEvent.click(screen.getAllByText('新增部门')[0]!);
     fireEvent.click(await screen.findByText(/^保\s*存$/));
@@ -41,12 +63,20 @@ describe('DeptPage', () => {
   });
 
   it('sends the form to the edit call', async () => {
-    render(<App><DeptPage /></App>);
+    render(
+      <App>
+        <DeptPage />
+      </App>,
+    );
     await screen.findByText('HQ');
     fireEvent.click(screen.getAllByText('新增部门')[0]!);
     fireEvent.change(await screen.findByLabelText('部门名称'), { target: { value: 'R&D' } });
     fireEvent.change(screen.getByLabelText('部门编码'), { target: { value: 'rd' } });
     fireEvent.click(screen.getByText(/^保\s*存$/));
-    await waitFor(() => expect(mockCall.mock.calls.find(([c]) => c === deptEditCall)?.[1]).toMatchObject({ body: { name: 'R&D', code: 'rd', parentId: null, status: 1, sort: 0 } }));
+    await waitFor(() =>
+      expect(mockCall.mock.calls.find(([c]) => c === deptEditCall)?.[1]).toMatchObject({
+        body: { name: 'R&D', code: 'rd', parentId: null, status: 1, sort: 0 },
+      }),
+    );
   });
 });

@@ -59,7 +59,12 @@ export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps)
           <InputNumber min={-1000000} max={1000000} precision={0} />
         </Form.Item>
         <Form.Item name="status" label={t('org.field.status')}>
-          <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />
+          <Radio.Group
+            options={[
+              { value: 1, label: t('org.status.enabled') },
+              { value: 2, label: t('org.status.disabled') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} />

@@ -57,7 +57,12 @@ export function BalanceModal({ target, onClose, onSaved }: BalanceModalProps) {
       </p>
       <Form form={form} layout="vertical" name="balance">
         <Form.Item name="operateMode" label={t('org.balance.mode')}>
-          <Radio.Group options={[{ value: 1, label: t('org.balance.add') }, { value: 2, label: t('org.balance.deduct') }]} />
+          <Radio.Group
+            options={[
+              { value: 1, label: t('org.balance.add') },
+              { value: 2, label: t('org.balance.deduct') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="num" label={t('org.balance.num')} rules={[{ required: true, message: t('org.validation.required', { field: t('org.balance.num') }) }]}>
           <InputNumber min={isBalance ? 0.01 : 1} precision={isBalance ? 2 : 0} style={{ width: '100%' }} />

@@ -38,7 +38,9 @@ const xml = (v: unknown) => safeCell(v).replace(/[<>&"]/g, (c) => ({ '<': '&lt;'
 /** SpreadsheetML 2003: one sheet Excel and LibreOffice open directly, without a zip library. */
 export function toExcelXml(rows: MemberRow[], columns: ExportColumn[], sheet: string): string {
   const cell = (v: unknown) => `<Cell><Data ss:Type="${typeof v === 'number' ? 'Number' : 'String'}">${xml(v)}</Data></Cell>`;
-  const body = [columns.map((c) => cell(c.title)), ...rows.map((r) => columns.map((c) => cell(r[c.key])))].map((cells) => `<Row>${cells.join('')}</Row>`).join('');
+  const body = [columns.map((c) => cell(c.title)), ...rows.map((r) => columns.map((c) => cell(r[c.key])))]
+    .map((cells) => `<Row>${cells.join('')}</Row>`)
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="${xml(sheet)}"><Table>${body}</Table></Worksheet></Workbook>`;
 }
 

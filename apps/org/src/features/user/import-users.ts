@@ -50,8 +50,18 @@ export function toImportRows(table: string[][]): MemberImportRow[] | undefined {
   const [header, ...body] = table;
   if (!header) return undefined;
   const names = header.map((h) => h.trim().toLowerCase());
-  const index = Object.fromEntries(Object.entries(HEADERS).map(([field, aliases]) => [field, names.findIndex((n) => aliases.includes(n))])) as Record<keyof MemberImportRow, number>;
+  const index = Object.fromEntries(Object.entries(HEADERS).map(([field, aliases]) => [field, names.findIndex((n) => aliases.includes(n))])) as Record<
+    keyof MemberImportRow,
+    number
+  >;
   if (index.username < 0 || index.password < 0 || index.realName < 0 || index.mobile < 0) return undefined;
   const at = (r: string[], field: keyof MemberImportRow) => (index[field] >= 0 ? (r[index[field]] ?? '').trim() : '');
-  return body.map((r) => ({ username: at(r, 'username'), password: at(r, 'password'), realName: at(r, 'realName'), mobile: at(r, 'mobile'), email: at(r, 'email'), remark: at(r, 'remark') }));
+  return body.map((r) => ({
+    username: at(r, 'username'),
+    password: at(r, 'password'),
+    realName: at(r, 'realName'),
+    mobile: at(r, 'mobile'),
+    email: at(r, 'email'),
+    remark: at(r, 'remark'),
+  }));
 }

@@ -13,7 +13,16 @@ export interface UserColumnOptions {
 export function userColumns(t: (key: string) => string, options: UserColumnOptions): TableColumnsType<MemberRow> {
   return [
     { key: 'id', dataIndex: 'id', title: t('org.user.id'), sorter: true, width: 80 },
-    { key: 'avatar', dataIndex: 'avatar', title: t('org.user.avatar'), render: (src: string, row) => <Avatar src={src || undefined} alt={row.username}>{row.username.slice(0, 1).toUpperCase()}</Avatar> },
+    {
+      key: 'avatar',
+      dataIndex: 'avatar',
+      title: t('org.user.avatar'),
+      render: (src: string, row) => (
+        <Avatar src={src || undefined} alt={row.username}>
+          {row.username.slice(0, 1).toUpperCase()}
+        </Avatar>
+      ),
+    },
     { key: 'username', dataIndex: 'username', title: t('org.user.username'), sorter: true },
     { key: 'realName', dataIndex: 'realName', title: t('org.user.realName'), sorter: true },
     { key: 'mobile', dataIndex: 'mobile', title: t('org.user.mobile') },

@@ -26,7 +26,12 @@ function LedgerTab({ userId, revision }: { userId: number; revision: number }) {
       pagination={{ current: page, total: data.total, pageSize: 10, onChange: setPage }}
       columns={[
         { key: 'kind', dataIndex: 'kind', title: t('org.ledger.kind'), render: (k: number) => t(k === 1 ? 'org.user.balance' : 'org.user.integral') },
-        { key: 'change', dataIndex: 'change', title: t('org.ledger.change'), render: (c: string) => <Tag color={c.startsWith('-') ? 'red' : 'green'}>{c}</Tag> },
+        {
+          key: 'change',
+          dataIndex: 'change',
+          title: t('org.ledger.change'),
+          render: (c: string) => <Tag color={c.startsWith('-') ? 'red' : 'green'}>{c}</Tag>,
+        },
         { key: 'before', dataIndex: 'before', title: t('org.ledger.before') },
         { key: 'after', dataIndex: 'after', title: t('org.ledger.after') },
         { key: 'operatorName', dataIndex: 'operatorName', title: t('org.ledger.operator') },

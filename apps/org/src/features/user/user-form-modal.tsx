@@ -1,8 +1,22 @@
 import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  call, deptOptionCall, EMAIL_INVALID, EMAIL_PATTERN, memberEditCall, memberViewCall, PHONE_INVALID, PHONE_PATTERN, postOptionCall, QQ_PATTERN,
-  roleOptionCall, USERNAME_PATTERN, useT, type DeptOption, type MemberEditBody, type RoleOption,
+  call,
+  deptOptionCall,
+  EMAIL_INVALID,
+  EMAIL_PATTERN,
+  memberEditCall,
+  memberViewCall,
+  PHONE_INVALID,
+  PHONE_PATTERN,
+  postOptionCall,
+  QQ_PATTERN,
+  roleOptionCall,
+  USERNAME_PATTERN,
+  useT,
+  type DeptOption,
+  type MemberEditBody,
+  type RoleOption,
 } from '@uc/shared';
 import { ImageField } from '../../lib/image-field';
 
@@ -44,11 +58,17 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     call(postOptionCall).then((d) => setPosts(d.list), quiet);
     if (userId) {
       setLoading(true);
-      call(memberViewCall, { query: { id: userId } }).finally(() => setLoading(false)).then((u) => {
-        form.setFieldsValue({
-          ...u, sex: u.sex as 0 | 1 | 2, status: u.status as 1 | 2, roleIds: u.roles.map((r) => r.id), birthday: u.birthday ?? '',
-        });
-      }, quiet);
+      call(memberViewCall, { query: { id: userId } })
+        .finally(() => setLoading(false))
+        .then((u) => {
+          form.setFieldsValue({
+            ...u,
+            sex: u.sex as 0 | 1 | 2,
+            status: u.status as 1 | 2,
+            roleIds: u.roles.map((r) => r.id),
+            birthday: u.birthday ?? '',
+          });
+        }, quiet);
     }
   }, [open, userId, form]);
 
@@ -89,14 +109,24 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     >
       <Form form={form} layout="vertical" name="user">
         <Row gutter={16}>
-          {item('username', t('org.user.username'), <Input autoComplete="off" />, [required(t('org.user.username')), { pattern: USERNAME_PATTERN, message: t('org.user.username.rule') }])}
+          {item('username', t('org.user.username'), <Input autoComplete="off" />, [
+            required(t('org.user.username')),
+            { pattern: USERNAME_PATTERN, message: t('org.user.username.rule') },
+          ])}
           {creating
-            ? item('password', t('org.user.password'), <Input.Password autoComplete="new-password" />, [required(t('org.user.password')), { min: 8, message: t('org.user.password.rule') }])
+            ? item('password', t('org.user.password'), <Input.Password autoComplete="new-password" />, [
+                required(t('org.user.password')),
+                { min: 8, message: t('org.user.password.rule') },
+              ])
             : null}
           {item('realName', t('org.user.realName'), <Input />, [required(t('org.user.realName')), { max: 64 }])}
           {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: PHONE_INVALID }])}
           {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: EMAIL_INVALID }, { max: 320 }])}
-          {item('deptId', t('org.user.dept'), <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />)}
+          {item(
+            'deptId',
+            t('org.user.dept'),
+            <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />,
+          )}
           {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
           {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
           {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
@@ -107,7 +137,16 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
           {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
           {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
           {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
-          {item('status', t('org.field.status'), <Radio.Group options={[{ value: 1, label: t('org.status.enabled') }, { value: 2, label: t('org.status.disabled') }]} />)}
+          {item(
+            'status',
+            t('org.field.status'),
+            <Radio.Group
+              options={[
+                { value: 1, label: t('org.status.enabled') },
+                { value: 2, label: t('org.status.disabled') },
+              ]}
+            />,
+          )}
           {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
         </Row>
       </Form>

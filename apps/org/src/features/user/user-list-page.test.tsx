@@ -7,9 +7,26 @@ jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const row = (over: Partial<MemberRow>): MemberRow => ({
-  id: 1, username: 'admin', realName: '管理员', avatar: '', mobile: '13800000000', email: 'a@b.c', deptId: null, deptName: null,
-  status: 1, lastLoginAt: null, lastLoginIp: '', loginCount: 0, createdAt: '2026-01-02T03:04:00.000Z',
-  postId: null, postName: null, balance: '0.00', integral: 0, sex: 0, deletedAt: null, ...over,
+  id: 1,
+  username: 'admin',
+  realName: '管理员',
+  avatar: '',
+  mobile: '13800000000',
+  email: 'a@b.c',
+  deptId: null,
+  deptName: null,
+  status: 1,
+  lastLoginAt: null,
+  lastLoginIp: '',
+  loginCount: 0,
+  createdAt: '2026-01-02T03:04:00.000Z',
+  postId: null,
+  postName: null,
+  balance: '0.00',
+  integral: 0,
+  sex: 0,
+  deletedAt: null,
+  ...over,
 });
 
 jest.setTimeout(60_000);
@@ -17,7 +34,12 @@ beforeAll(() => registerOrgMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
-  mockCall.mockResolvedValue({ list: [row({}), row({ id: 2, username: 'ann', lastLoginAt: '2026-02-03T04:05:00.000Z', status: 2 })], page: 1, pageSize: 10, total: 2 });
+  mockCall.mockResolvedValue({
+    list: [row({}), row({ id: 2, username: 'ann', lastLoginAt: '2026-02-03T04:05:00.000Z', status: 2 })],
+    page: 1,
+    pageSize: 10,
+    total: 2,
+  });
 });
 
 const lastQuery = () => (mockCall.mock.calls.at(-1)?.[1] as { query: Record<string, string | number> }).query;

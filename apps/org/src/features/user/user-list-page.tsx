@@ -19,7 +19,20 @@ import { UserRowActions } from './user-row-actions';
 
 const HIDDEN_KEY = 'uc.org.user.hiddenColumns';
 const FILTER_FIELDS = ['username', 'realName', 'mobile', 'email', 'status', 'balance', 'integral', 'loginCount', 'lastLoginAt', 'lastLoginIp', 'createdAt'];
-const EXPORT_KEYS = ['id', 'username', 'realName', 'mobile', 'email', 'deptName', 'postName', 'balance', 'integral', 'status', 'lastLoginAt', 'createdAt'] as const;
+const EXPORT_KEYS = [
+  'id',
+  'username',
+  'realName',
+  'mobile',
+  'email',
+  'deptName',
+  'postName',
+  'balance',
+  'integral',
+  'status',
+  'lastLoginAt',
+  'createdAt',
+] as const;
 const readHidden = (): string[] => {
   try {
     return JSON.parse(localStorage.getItem(HIDDEN_KEY) ?? '[]') as string[];
@@ -47,7 +60,9 @@ export function UserListPage() {
     () =>
       userColumns(t, {
         status: (row) =>
-          recycle ? statusTag(t, row.status) : (
+          recycle ? (
+            statusTag(t, row.status)
+          ) : (
             <StatusSwitch
               status={row.status}
               disabled={!can(memberStatusCall.path) || row.id === selfId}
@@ -58,7 +73,13 @@ export function UserListPage() {
           <UserRowActions
             row={row}
             recycle={recycle}
-            on={{ view: (r) => setViewing(r.id), edit: (r) => setEditing(r.id), balance: (user, kind) => setBalance({ user, kind }), resetPassword: setResetting, reload }}
+            on={{
+              view: (r) => setViewing(r.id),
+              edit: (r) => setEditing(r.id),
+              balance: (user, kind) => setBalance({ user, kind }),
+              resetPassword: setResetting,
+              reload,
+            }}
           />
         ),
       }),
@@ -85,13 +106,20 @@ export function UserListPage() {
           <Segmented
             value={recycle ? 'recycle' : 'users'}
             onChange={(v) => setRecycle(v === 'recycle')}
-            options={[{ value: 'users', label: t('org.user.tab.users') }, { value: 'recycle', label: t('org.user.tab.recycle') }]}
+            options={[
+              { value: 'users', label: t('org.user.tab.users') },
+              { value: 'recycle', label: t('org.user.tab.recycle') },
+            ]}
           />
         )
       }
     >
       <Flex vertical gap={12}>
-        <FilterBuilder fields={FILTER_FIELDS.map((key) => ({ key, label: titled.find((c) => c.key === key)?.title ?? t(`org.user.${key}`) }))} value={query.filter} onChange={query.setFilter} />
+        <FilterBuilder
+          fields={FILTER_FIELDS.map((key) => ({ key, label: titled.find((c) => c.key === key)?.title ?? t(`org.user.${key}`) }))}
+          value={query.filter}
+          onChange={query.setFilter}
+        />
         <ListTable
           query={query}
           columns={columns}

@@ -1,6 +1,17 @@
 import { App, Button, Popconfirm, Space } from 'antd';
 import {
-  call, memberDeleteCall, memberEditCall, memberPurgeCall, memberResetPwdCall, memberRestoreCall, useSession, useT, addBalanceCall, addIntegralCall, forceLogoutCall, type MemberRow,
+  call,
+  memberDeleteCall,
+  memberEditCall,
+  memberPurgeCall,
+  memberResetPwdCall,
+  memberRestoreCall,
+  useSession,
+  useT,
+  addBalanceCall,
+  addIntegralCall,
+  forceLogoutCall,
+  type MemberRow,
 } from '@uc/shared';
 import { useCan } from '../../lib/use-can';
 
@@ -19,7 +30,9 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
   const { message } = App.useApp();
   const self = useSession((s) => s.currentUser?.id) === row.id;
   const forceLogout = () =>
-    call(forceLogoutCall, { body: { id: row.id } }).then(({ revoked }) => void message.success(t('org.user.forceLogoutDone', { name: row.username, count: revoked })));
+    call(forceLogoutCall, { body: { id: row.id } }).then(
+      ({ revoked }) => void message.success(t('org.user.forceLogoutDone', { name: row.username, count: revoked })),
+    );
   const link = (label: string, onClick: () => void, danger = false) => (
     <Button type="link" size="small" danger={danger} onClick={onClick}>
       {label}
@@ -35,8 +48,10 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
   if (recycle) {
     return (
       <Space size={0}>
-        {can(memberRestoreCall.path) && link(t('org.user.restore'), () => void call(memberRestoreCall, { body: { id: row.id } }).then(on.reload, () => undefined))}
-        {can(memberPurgeCall.path) && confirm(t('org.user.purge'), t('org.user.purgeConfirm', { name: row.username }), () => call(memberPurgeCall, { body: { id: row.id } }))}
+        {can(memberRestoreCall.path) &&
+          link(t('org.user.restore'), () => void call(memberRestoreCall, { body: { id: row.id } }).then(on.reload, () => undefined))}
+        {can(memberPurgeCall.path) &&
+          confirm(t('org.user.purge'), t('org.user.purgeConfirm', { name: row.username }), () => call(memberPurgeCall, { body: { id: row.id } }))}
       </Space>
     );
   }
@@ -48,7 +63,9 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
       {can(addIntegralCall.path) && link(t('org.user.integral'), () => on.balance(row, 'integral'))}
       {can(memberResetPwdCall.path) && link(t('org.user.resetPassword'), () => on.resetPassword(row))}
       {can(forceLogoutCall.path) && !self && confirm(t('org.user.forceLogout'), t('org.user.forceLogoutConfirm', { name: row.username }), forceLogout)}
-      {can(memberDeleteCall.path) && !self && confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () => call(memberDeleteCall, { body: { id: row.id } }))}
+      {can(memberDeleteCall.path) &&
+        !self &&
+        confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () => call(memberDeleteCall, { body: { id: row.id } }))}
     </Space>
   );
 }

@@ -78,8 +78,13 @@ export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectM
                       onClick={() => setChosen(cls)}
                       onDoubleClick={() => onSubmit(cls)}
                       style={{
-                        height: 56, fontSize: 24, cursor: 'pointer', borderRadius: 6, background: selected ? '#e6f4ff' : 'transparent',
-                        border: `1px solid ${selected ? '#1890ff' : '#f0f0f0'}`, color: selected ? '#1890ff' : 'inherit',
+                        height: 56,
+                        fontSize: 24,
+                        cursor: 'pointer',
+                        borderRadius: 6,
+                        background: selected ? '#e6f4ff' : 'transparent',
+                        border: `1px solid ${selected ? '#1890ff' : '#f0f0f0'}`,
+                        color: selected ? '#1890ff' : 'inherit',
                       }}
                     >
                       <IconFont name={cls} />

@@ -18,8 +18,21 @@ export function menuColumns(t: (key: string, p?: Record<string, string | number>
   const nameOf = (m: MenuNode) => (m.locale && t(m.locale) !== m.locale ? t(m.locale) : m.name);
   return [
     { key: 'name', title: t('perm.menu.name'), width: 260, render: (_, m) => nameOf(m) },
-    { key: 'icon', dataIndex: 'icon', title: t('perm.menu.icon'), width: 70, align: 'center', render: (icon: string) => (icon ? <IconFont name={icon} style={{ fontSize: 18 }} title={icon} /> : null) },
-    { key: 'type', dataIndex: 'type', title: t('perm.menu.type'), width: 80, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`perm.menu.type.${v}`)}</Tag> },
+    {
+      key: 'icon',
+      dataIndex: 'icon',
+      title: t('perm.menu.icon'),
+      width: 70,
+      align: 'center',
+      render: (icon: string) => (icon ? <IconFont name={icon} style={{ fontSize: 18 }} title={icon} /> : null),
+    },
+    {
+      key: 'type',
+      dataIndex: 'type',
+      title: t('perm.menu.type'),
+      width: 80,
+      render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`perm.menu.type.${v}`)}</Tag>,
+    },
     { key: 'sort', dataIndex: 'sort', title: t('perm.common.sort'), width: 70 },
     { key: 'path', dataIndex: 'path', title: t('perm.menu.path'), ellipsis: true },
     {
@@ -27,7 +40,11 @@ export function menuColumns(t: (key: string, p?: Record<string, string | number>
       dataIndex: 'permissions',
       title: t('perm.menu.permissions'),
       ellipsis: true,
-      render: (p: string) => <Typography.Text type="secondary" ellipsis={{ tooltip: p.split(',').join('\n') }}>{p}</Typography.Text>,
+      render: (p: string) => (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: p.split(',').join('\n') }}>
+          {p}
+        </Typography.Text>
+      ),
     },
     {
       key: 'status',
@@ -48,11 +65,26 @@ export function menuColumns(t: (key: string, p?: Record<string, string | number>
       fixed: 'right',
       render: (_, m) => (
         <Flex gap={4}>
-          {a.canEdit && m.type !== 3 && <Button size="small" type="link" onClick={() => a.onCreateChild(m)}>{t('perm.common.addChild')}</Button>}
-          {a.canEdit && <Button size="small" type="link" onClick={() => a.onEdit(m)} aria-label={`${t('perm.common.edit')} ${nameOf(m)}`}>{t('perm.common.edit')}</Button>}
+          {a.canEdit && m.type !== 3 && (
+            <Button size="small" type="link" onClick={() => a.onCreateChild(m)}>
+              {t('perm.common.addChild')}
+            </Button>
+          )}
+          {a.canEdit && (
+            <Button size="small" type="link" onClick={() => a.onEdit(m)} aria-label={`${t('perm.common.edit')} ${nameOf(m)}`}>
+              {t('perm.common.edit')}
+            </Button>
+          )}
           {a.canDelete && (
-            <Popconfirm title={t('perm.common.deleteConfirm', { name: nameOf(m) })} okText={t('perm.common.ok')} cancelText={t('perm.common.cancel')} onConfirm={() => a.onDelete(m)}>
-              <Button size="small" type="link" danger>{t('perm.common.delete')}</Button>
+            <Popconfirm
+              title={t('perm.common.deleteConfirm', { name: nameOf(m) })}
+              okText={t('perm.common.ok')}
+              cancelText={t('perm.common.cancel')}
+              onConfirm={() => a.onDelete(m)}
+            >
+              <Button size="small" type="link" danger>
+                {t('perm.common.delete')}
+              </Button>
             </Popconfirm>
           )}
         </Flex>

@@ -30,8 +30,12 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(record ? ({ ...record, permissions: record.permissions.split(',').join(', ') } as MenuInput) : { ...DEFAULTS, parentId: parentId ?? null });
-    call(menuOptionCall).then((d) => setParents(d.list)).catch(() => undefined);
+    form.setFieldsValue(
+      record ? ({ ...record, permissions: record.permissions.split(',').join(', ') } as MenuInput) : { ...DEFAULTS, parentId: parentId ?? null },
+    );
+    call(menuOptionCall)
+      .then((d) => setParents(d.list))
+      .catch(() => undefined);
   }, [open, record, parentId, form]);
 
   const submit = async () => {
@@ -58,7 +62,9 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
       extra={
         <Flex gap={8}>
           <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>{t('perm.common.save')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()}>
+            {t('perm.common.save')}
+          </Button>
         </Flex>
       }
     >

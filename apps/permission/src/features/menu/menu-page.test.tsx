@@ -4,28 +4,69 @@ import { call, menuEditCall, menuListCall, setLocale, useSession, type CurrentUs
 import { registerPermissionMessages } from '../../locales';
 import { MenuPage } from './menu-page';
 
-
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const node = (over: Partial<MenuNode>): MenuNode => ({
-  id: 1, parentId: null, type: 1, client: 1, addon: 'ml.svc.user', name: '组织管理', locale: '', icon: 'TeamOutlined', path: '/org', alias: '', component: '',
-  redirect: '', permissions: '', highlight: '', isRoot: false, popup: false, simplified: false, keepAlive: false, hidden: false, external: false, affix: false,
-  sort: 10, status: 1, remark: '', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', children: [], ...over,
+  id: 1,
+  parentId: null,
+  type: 1,
+  client: 1,
+  addon: 'ml.svc.user',
+  name: '组织管理',
+  locale: '',
+  icon: 'TeamOutlined',
+  path: '/org',
+  alias: '',
+  component: '',
+  redirect: '',
+  permissions: '',
+  highlight: '',
+  isRoot: false,
+  popup: false,
+  simplified: false,
+  keepAlive: false,
+  hidden: false,
+  external: false,
+  affix: false,
+  sort: 10,
+  status: 1,
+  remark: '',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  children: [],
+  ...over,
 });
-const user = (over: Partial<CurrentUser>): CurrentUser => ({ id: 1, username: 'admin', realName: '', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [], ...over });
+const user = (over: Partial<CurrentUser>): CurrentUser => ({
+  id: 1,
+  username: 'admin',
+  realName: '',
+  avatar: '',
+  tenantId: 1,
+  tenantName: 'P',
+  isSuperAdmin: true,
+  roles: [],
+  permissions: [],
+  ...over,
+});
 
 beforeAll(() => registerPermissionMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
   mockCall.mockImplementation(async (c) => {
-    if (c === menuListCall) return { list: [node({ children: [node({ id: 2, parentId: 1, type: 2, name: '用户管理', path: '/org/user', icon: 'icon-user-outlined' })] })] } as never;
+    if (c === menuListCall)
+      return { list: [node({ children: [node({ id: 2, parentId: 1, type: 2, name: '用户管理', path: '/org/user', icon: 'icon-user-outlined' })] })] } as never;
     return { list: [] } as never;
   });
 });
 
-const renderPage = () => render(<App><MenuPage /></App>);
+const renderPage = () =>
+  render(
+    <App>
+      <MenuPage />
+    </App>,
+  );
 
 describe('MenuPage', () => {
   it('shows the catalogue as a tree with icon font glyphs, and edit buttons for the super admin', async () => {

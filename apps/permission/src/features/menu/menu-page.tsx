@@ -1,9 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode,
-} from '@uc/shared';
+import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode } from '@uc/shared';
 import { menuColumns } from './menu-columns';
 import { MenuForm } from './menu-form';
 
@@ -41,11 +39,16 @@ export function MenuPage() {
         onCreateChild: (parent) => setEditor({ open: true, parentId: parent.id }),
         onEdit: (record) => setEditor({ open: true, record }),
         onDelete: (m) =>
-          void call(menuDeleteCall, { body: { id: m.id } }).then(() => {
-            void message.success(t('perm.common.deleted'));
-            reload();
-          }).catch(() => undefined),
-        onStatus: (m, on) => void call(menuStatusCall, { body: { id: m.id, status: on ? 1 : 2 } }).then(reload).catch(() => undefined),
+          void call(menuDeleteCall, { body: { id: m.id } })
+            .then(() => {
+              void message.success(t('perm.common.deleted'));
+              reload();
+            })
+            .catch(() => undefined),
+        onStatus: (m, on) =>
+          void call(menuStatusCall, { body: { id: m.id, status: on ? 1 : 2 } })
+            .then(reload)
+            .catch(() => undefined),
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, isSuperAdmin, access, message, reload],

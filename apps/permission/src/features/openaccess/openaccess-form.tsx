@@ -40,7 +40,9 @@ export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFor
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(record ? { title: record.title, userId: record.userId, status: record.status as 1 | 2, remark: record.remark } : { status: 1, remark: '' });
+    form.setFieldsValue(
+      record ? { title: record.title, userId: record.userId, status: record.status as 1 | 2, remark: record.remark } : { status: 1, remark: '' },
+    );
     setOptions(record ? [{ value: record.userId, label: label(record) }] : []);
     search('');
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -85,7 +87,12 @@ export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFor
           />
         </Form.Item>
         <Form.Item name="status" label={t('perm.common.status')}>
-          <Radio.Group options={[{ value: 1, label: t('perm.common.enabled') }, { value: 2, label: t('perm.common.disabled') }]} />
+          <Radio.Group
+            options={[
+              { value: 1, label: t('perm.common.enabled') },
+              { value: 2, label: t('perm.common.disabled') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('perm.common.remark')}>
           <Input.TextArea maxLength={500} rows={3} />

@@ -2,8 +2,16 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  call, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, useAccess, useT,
-  type OpenAccessRecord, type OpenAccessSecret,
+  call,
+  openAccessDeleteCall,
+  openAccessEditCall,
+  openAccessListCall,
+  openAccessRotateCall,
+  openAccessStatusCall,
+  useAccess,
+  useT,
+  type OpenAccessRecord,
+  type OpenAccessSecret,
 } from '@uc/shared';
 import { OpenAccessForm } from './openaccess-form';
 import { SecretModal } from './secret-modal';
@@ -52,10 +60,22 @@ export function OpenAccessPage() {
           reload();
         })
         .catch(() => undefined);
-    const status = (r: OpenAccessRecord, on: boolean) => void call(openAccessStatusCall, { body: { id: r.id, status: on ? 1 : 2 } }).then(reload).catch(() => undefined);
+    const status = (r: OpenAccessRecord, on: boolean) =>
+      void call(openAccessStatusCall, { body: { id: r.id, status: on ? 1 : 2 } })
+        .then(reload)
+        .catch(() => undefined);
     return [
       { key: 'title', dataIndex: 'title', title: t('perm.oa.titleField') },
-      { key: 'key', dataIndex: 'key', title: t('perm.oa.key'), render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+      {
+        key: 'key',
+        dataIndex: 'key',
+        title: t('perm.oa.key'),
+        render: (v: string) => (
+          <Typography.Text code copyable>
+            {v}
+          </Typography.Text>
+        ),
+      },
       { key: 'secret', dataIndex: 'secretMasked', title: t('perm.oa.secret'), render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
       { key: 'user', dataIndex: 'username', title: t('perm.oa.user'), render: (v: string, r) => (r.realName ? `${v} (${r.realName})` : v) },
       {
@@ -79,15 +99,33 @@ export function OpenAccessPage() {
         width: 220,
         render: (_, r) => (
           <Flex gap={4}>
-            {canEdit && <Button size="small" type="link" onClick={() => setEditor({ open: true, record: r })} aria-label={`${t('perm.common.edit')} ${r.title}`}>{t('perm.common.edit')}</Button>}
+            {canEdit && (
+              <Button size="small" type="link" onClick={() => setEditor({ open: true, record: r })} aria-label={`${t('perm.common.edit')} ${r.title}`}>
+                {t('perm.common.edit')}
+              </Button>
+            )}
             {canRotate && (
-              <Popconfirm title={t('perm.oa.rotateConfirm', { name: r.title })} okText={t('perm.common.ok')} cancelText={t('perm.common.cancel')} onConfirm={() => rotate(r)}>
-                <Button size="small" type="link" aria-label={`${t('perm.oa.rotate')} ${r.title}`}>{t('perm.oa.rotate')}</Button>
+              <Popconfirm
+                title={t('perm.oa.rotateConfirm', { name: r.title })}
+                okText={t('perm.common.ok')}
+                cancelText={t('perm.common.cancel')}
+                onConfirm={() => rotate(r)}
+              >
+                <Button size="small" type="link" aria-label={`${t('perm.oa.rotate')} ${r.title}`}>
+                  {t('perm.oa.rotate')}
+                </Button>
               </Popconfirm>
             )}
             {canDelete && (
-              <Popconfirm title={t('perm.common.deleteConfirm', { name: r.title })} okText={t('perm.common.ok')} cancelText={t('perm.common.cancel')} onConfirm={() => remove(r)}>
-                <Button size="small" type="link" danger aria-label={`${t('perm.common.delete')} ${r.title}`}>{t('perm.common.delete')}</Button>
+              <Popconfirm
+                title={t('perm.common.deleteConfirm', { name: r.title })}
+                okText={t('perm.common.ok')}
+                cancelText={t('perm.common.cancel')}
+                onConfirm={() => remove(r)}
+              >
+                <Button size="small" type="link" danger aria-label={`${t('perm.common.delete')} ${r.title}`}>
+                  {t('perm.common.delete')}
+                </Button>
               </Popconfirm>
             )}
           </Flex>
@@ -106,7 +144,9 @@ export function OpenAccessPage() {
   return (
     <Card title={t('perm.oa.title')}>
       <Flex vertical gap={16}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('perm.oa.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('perm.oa.intro')}
+        </Typography.Paragraph>
         <Flex justify="space-between" gap={8} wrap>
           <Input.Search
             allowClear
@@ -133,7 +173,13 @@ export function OpenAccessPage() {
           dataSource={data.list}
           loading={loading}
           scroll={{ x: 'max-content' }}
-          pagination={{ current: page.page, pageSize: page.pageSize, total: data.total, showSizeChanger: true, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
+          pagination={{
+            current: page.page,
+            pageSize: page.pageSize,
+            total: data.total,
+            showSizeChanger: true,
+            onChange: (p, s) => setPage({ page: p, pageSize: s }),
+          }}
         />
       </Flex>
       <OpenAccessForm open={editor.open} record={editor.record} onClose={() => setEditor({ open: false })} onSaved={saved} />

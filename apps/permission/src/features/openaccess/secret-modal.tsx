@@ -23,18 +23,26 @@ export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; on
       maskClosable={false}
       destroyOnHidden
       footer={[
-        <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>{t('perm.oa.copy')}</Button>,
-        <Button key="done" type="primary" onClick={onClose}>{t('perm.oa.secretDone')}</Button>,
+        <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>
+          {t('perm.oa.copy')}
+        </Button>,
+        <Button key="done" type="primary" onClick={onClose}>
+          {t('perm.oa.secretDone')}
+        </Button>,
       ]}
     >
       <Alert type="warning" showIcon message={t('perm.oa.secretWarning')} style={{ marginBottom: 16 }} />
       {secret && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('perm.oa.key')}>
-            <Typography.Text code copyable data-testid="oa-key">{secret.key}</Typography.Text>
+            <Typography.Text code copyable data-testid="oa-key">
+              {secret.key}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('perm.oa.secret')}>
-            <Typography.Text code data-testid="oa-secret">{secret.secret}</Typography.Text>
+            <Typography.Text code data-testid="oa-secret">
+              {secret.secret}
+            </Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -49,12 +49,31 @@ export function roleColumns(t: (key: string, p?: Record<string, string | number>
       width: 260,
       render: (_, r) => (
         <Flex gap={4}>
-          {a.canEdit && <Button size="small" type="link" onClick={() => a.onCreateChild(r)}>{t('perm.common.addChild')}</Button>}
-          {a.canEdit && <Button size="small" type="link" onClick={() => a.onEdit(r)} aria-label={`${t('perm.common.edit')} ${r.name}`}>{t('perm.common.edit')}</Button>}
-          {a.canGrant && <Button size="small" type="link" onClick={() => a.onMenus(r)} aria-label={`${t('perm.role.menus')} ${r.name}`}>{t('perm.role.menus')}</Button>}
+          {a.canEdit && (
+            <Button size="small" type="link" onClick={() => a.onCreateChild(r)}>
+              {t('perm.common.addChild')}
+            </Button>
+          )}
+          {a.canEdit && (
+            <Button size="small" type="link" onClick={() => a.onEdit(r)} aria-label={`${t('perm.common.edit')} ${r.name}`}>
+              {t('perm.common.edit')}
+            </Button>
+          )}
+          {a.canGrant && (
+            <Button size="small" type="link" onClick={() => a.onMenus(r)} aria-label={`${t('perm.role.menus')} ${r.name}`}>
+              {t('perm.role.menus')}
+            </Button>
+          )}
           {a.canDelete && !r.isDefaultAdmin && (
-            <Popconfirm title={t('perm.common.deleteConfirm', { name: r.name })} okText={t('perm.common.ok')} cancelText={t('perm.common.cancel')} onConfirm={() => a.onDelete(r)}>
-              <Button size="small" type="link" danger>{t('perm.common.delete')}</Button>
+            <Popconfirm
+              title={t('perm.common.deleteConfirm', { name: r.name })}
+              okText={t('perm.common.ok')}
+              cancelText={t('perm.common.cancel')}
+              onConfirm={() => a.onDelete(r)}
+            >
+              <Button size="small" type="link" danger>
+                {t('perm.common.delete')}
+              </Button>
             </Popconfirm>
           )}
         </Flex>

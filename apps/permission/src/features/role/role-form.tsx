@@ -1,6 +1,17 @@
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Tree, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { call, dataScope, roleDeptTreeCall, roleEditCall, roleOptionCall, useT, type DeptGrantNode, type RoleInput, type RoleNode, type RoleOption } from '@uc/shared';
+import {
+  call,
+  dataScope,
+  roleDeptTreeCall,
+  roleEditCall,
+  roleOptionCall,
+  useT,
+  type DeptGrantNode,
+  type RoleInput,
+  type RoleNode,
+  type RoleOption,
+} from '@uc/shared';
 
 export interface RoleFormProps {
   open: boolean;
@@ -30,8 +41,12 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(record ? (record as RoleInput) : { parentId: parentId ?? null, dataScope: dataScope.all, deptIds: [], sort: 0, status: 1 });
-    call(roleOptionCall).then((d) => setRoles(d.list)).catch(() => undefined);
-    call(roleDeptTreeCall).then((d) => setDepts(d.list)).catch(() => undefined);
+    call(roleOptionCall)
+      .then((d) => setRoles(d.list))
+      .catch(() => undefined);
+    call(roleDeptTreeCall)
+      .then((d) => setDepts(d.list))
+      .catch(() => undefined);
   }, [open, record, parentId, form]);
 
   const submit = async () => {
@@ -58,7 +73,9 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
       extra={
         <Flex gap={8}>
           <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>{t('perm.common.save')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()}>
+            {t('perm.common.save')}
+          </Button>
         </Flex>
       }
     >
@@ -92,7 +109,12 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
                 valuePropName="checkedKeys"
                 trigger="onCheck"
                 getValueFromEvent={(checked: number[] | { checked: number[] }) => (Array.isArray(checked) ? checked : checked.checked)}
-                rules={[{ validator: (_, v: number[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('perm.role.depts.required')))) }]}
+                rules={[
+                  {
+                    validator: (_, v: number[] | undefined) =>
+                      v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('perm.role.depts.required'))),
+                  },
+                ]}
               >
                 <Tree checkable checkStrictly defaultExpandAll treeData={toDeptNodes(depts)} aria-label={t('perm.role.depts')} />
               </Form.Item>

@@ -71,7 +71,9 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
       extra={
         <Flex gap={8}>
           <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()}>{t('perm.common.save')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            {t('perm.common.save')}
+          </Button>
         </Flex>
       }
     >

@@ -40,11 +40,16 @@ export function RolePage() {
         onEdit: (record) => setEditor({ open: true, record }),
         onMenus: setGranting,
         onDelete: (r) =>
-          void call(roleDeleteCall, { body: { id: r.id } }).then(() => {
-            void message.success(t('perm.common.deleted'));
-            reload();
-          }).catch(() => undefined),
-        onStatus: (r, on) => void call(roleStatusCall, { body: { id: r.id, status: on ? 1 : 2 } }).then(reload).catch(() => undefined),
+          void call(roleDeleteCall, { body: { id: r.id } })
+            .then(() => {
+              void message.success(t('perm.common.deleted'));
+              reload();
+            })
+            .catch(() => undefined),
+        onStatus: (r, on) =>
+          void call(roleStatusCall, { body: { id: r.id, status: on ? 1 : 2 } })
+            .then(reload)
+            .catch(() => undefined),
       }),
     [t, access, message, reload],
   );

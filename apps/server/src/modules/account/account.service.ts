@@ -56,7 +56,10 @@ export async function resetPasswordBySms(db: Db, input: { mobile: string; code: 
   if (!user) throw notFound('No account uses this phone number: check the number or register');
   const passwordHash = await hashChosenPassword(input.password);
   await inTransaction(db, async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+    await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
     await revokeUserSessions(tx, user.tenantId, user.id);
   });
 }

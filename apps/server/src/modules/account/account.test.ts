@@ -15,15 +15,29 @@ let n = 0;
 const newMobile = () => `1390000${String(++n).padStart(4, '0')}`;
 const ip = () => `10.50.0.${n % 250}`;
 const sendSms = (event: string, mobile: string, how: 'query' | 'body' = 'query') =>
-  t.app.inject({ method: 'POST', url: '/admin/admin/sms/send', remoteAddress: ip(), ...(how === 'query' ? { query: { event, mobile } } : { payload: { event, mobile } }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/admin/sms/send',
+    remoteAddress: ip(),
+    ...(how === 'query' ? { query: { event, mobile } } : { payload: { event, mobile } }),
+  });
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: ip() });
 async function codeFor(event: string, mobile: string): Promise<string> {
   const res = await sendSms(event, mobile);
   expect(res.json()).toMatchObject({ code: 0, data: { cooldownSeconds: 60, expiresInSeconds: 600 } });
-  const [row] = await t.db.select().from(smsOutbox).where(and(eq(smsOutbox.mobile, mobile), eq(smsOutbox.event, event))).orderBy(desc(smsOutbox.id)).limit(1);
+  const [row] = await t.db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.mobile, mobile), eq(smsOutbox.event, event)))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
   return /\d{6}/.exec(row!.body)![0];
 }
-const allowResend = (mobile: string) => t.db.update(smsCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(smsCodes.mobile, mobile));
+const allowResend = (mobile: string) =>
+  t.db
+    .update(smsCodes)
+    .set({ createdAt: sql`now() - interval '2 minutes'` })
+    .where(eq(smsCodes.mobile, mobile));
 
 describe('SMS codes', () => {
   it('are sent for query parameters or a JSON body; only a hash is stored', async () => {
@@ -70,7 +84,10 @@ describe('mobile sign-in', () => {
 
     await allowResend(mobile);
     const expiring = await codeFor('login', mobile);
-    await t.db.update(smsCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(smsCodes.mobile, mobile));
+    await t.db
+      .update(smsCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(smsCodes.mobile, mobile));
     expect((await post('/user/admin/site/mobileLogin', { mobile, code: expiring })).statusCode).toBe(400);
 
     await allowResend(mobile);
@@ -94,7 +111,9 @@ describe('password reset by SMS', () => {
     const common = await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'baseball' });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/^password: this password is among the most commonly used/);
-    expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'short' })).json().message).toBe('password: password must be at least 8 characters');
+    expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'short' })).json().message).toBe(
+      'password: password must be at least 8 characters',
+    );
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'brand new horse staple' })).json().code).toBe(0);
     expect((await t.app.inject({ url: '/user/admin/member/info', headers: auth(before) })).json().code).toBe(61);
     await t.login(`reset-${mobile}`, 'brand new horse staple');
@@ -102,7 +121,11 @@ describe('password reset by SMS', () => {
 });
 
 describe('the account behind a phone number', () => {
-  const recycle = (mobile: string, deleted: boolean) => t.db.update(users).set({ deletedAt: deleted ? sql`now()` : null }).where(eq(users.mobile, mobile));
+  const recycle = (mobile: string, deleted: boolean) =>
+    t.db
+      .update(users)
+      .set({ deletedAt: deleted ? sql`now()` : null })
+      .where(eq(users.mobile, mobile));
 
   it('is found in either spelling of the number (with or without +86)', async () => {
     const mobile = newMobile();
@@ -122,9 +145,14 @@ describe('the account behind a phone number', () => {
     const login = await post('/user/admin/site/mobileLogin', { mobile, code: loginCode });
     expect({ status: login.statusCode, message: login.json().message }).toEqual({ status: 400, message: 'Login failed, please try again!' });
     const reset = await post('/user/admin/site/resetting/pw/sms', { mobile, code: resetCode, password: 'brand new horse staple' });
-    expect({ status: reset.statusCode, message: reset.json().message }).toMatchObject({ status: 404, message: expect.stringMatching(/^No account uses this phone number/) });
+    expect({ status: reset.statusCode, message: reset.json().message }).toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/^No account uses this phone number/),
+    });
     // A wrong code says only that the code is wrong, account or not: nobody learns which numbers have one.
-    expect((await post('/user/admin/site/mobileLogin', { mobile, code: loginCode === '000000' ? '111111' : '000000' })).json().message).toBe('Verification Code Error.');
+    expect((await post('/user/admin/site/mobileLogin', { mobile, code: loginCode === '000000' ? '111111' : '000000' })).json().message).toBe(
+      'Verification Code Error.',
+    );
     await recycle(mobile, false);
     expect((await post('/user/admin/site/mobileLogin', { mobile, code: loginCode })).json().code).toBe(0);
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code: resetCode, password: 'brand new horse staple' })).json().code).toBe(0);
@@ -143,7 +171,11 @@ describe('registration', () => {
     expect(res.json().code).toBe(0);
     const { tenantId, id } = res.json().data;
     expect(tenantId).not.toBe(1);
-    const [role] = await t.db.select({ isDefaultAdmin: roles.isDefaultAdmin }).from(userRoles).innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId))).where(eq(userRoles.userId, id));
+    const [role] = await t.db
+      .select({ isDefaultAdmin: roles.isDefaultAdmin })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+      .where(eq(userRoles.userId, id));
     expect(role?.isDefaultAdmin).toBe(true);
     const token = await t.login('founder', 'a good long passphrase');
     const list = await t.app.inject({ url: '/user/admin/member/list', headers: auth(token) });
@@ -156,10 +188,14 @@ describe('registration', () => {
     expect((await reg({ username: 'someone', password: 'password1' })).json().message).toMatch(/^password: /);
     const code = await codeFor('register', mobile);
     expect((await post('/user/admin/site/register', { username: 'first.one', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
-    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toBe('Verification Code Error.');
+    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toBe(
+      'Verification Code Error.',
+    );
     await allowResend(mobile);
     const again = await codeFor('register', mobile);
-    expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code: again })).json().message).toMatch(/^mobile: this phone number is already registered/);
+    expect(
+      (await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code: again })).json().message,
+    ).toMatch(/^mobile: this phone number is already registered/);
   });
 
   it('with a right code says the name is taken, and the same code then works with another name', async () => {
@@ -169,13 +205,18 @@ describe('registration', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/^username: this user name is taken/);
     expect((await post('/user/admin/site/register', { username: 'not.admin', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
-    expect((await post('/user/admin/site/register', { username: 'not.admin.2', password: 'a good long passphrase', mobile, code })).json().message).toBe('Verification Code Error.');
+    expect((await post('/user/admin/site/register', { username: 'not.admin.2', password: 'a good long passphrase', mobile, code })).json().message).toBe(
+      'Verification Code Error.',
+    );
   });
 
   it('joins the default tenant with its department, role and post when the policy says 2', async () => {
     const home = await createTenant(t.db, { code: 'reg-home' });
     const [role] = await t.db.insert(roles).values({ tenantId: home.tenantId, name: 'Member', key: 'member' }).returning({ id: roles.id });
-    await t.db.update(tenantPolicies).set({ tenantSetting: 2, defaultTenantId: home.tenantId, defaultDeptId: home.deptId, defaultRoleId: role!.id }).where(eq(tenantPolicies.isDefault, true));
+    await t.db
+      .update(tenantPolicies)
+      .set({ tenantSetting: 2, defaultTenantId: home.tenantId, defaultDeptId: home.deptId, defaultRoleId: role!.id })
+      .where(eq(tenantPolicies.isDefault, true));
     try {
       const res = await reg({ username: 'joiner' });
       expect(res.json().data.tenantId).toBe(home.tenantId);
@@ -185,14 +226,17 @@ describe('registration', () => {
       const [full] = await t.db.insert(tenantPolicies).values({ title: 'Full house', maxUsers: 1 }).returning({ id: tenantPolicies.id });
       await t.db.update(tenants).set({ policyId: full!.id }).where(eq(tenants.id, home.tenantId));
       const refused = await reg({ username: 'one.too.many' });
-      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({ status: 409, message: expect.stringMatching(/^The tenant's policy allows at most 1 user/) });
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+        status: 409,
+        message: expect.stringMatching(/^The tenant's policy allows at most 1 user/),
+      });
       expect(await t.db.select().from(users).where(eq(users.username, 'one.too.many'))).toEqual([]);
     } finally {
       await t.db.update(tenantPolicies).set({ tenantSetting: 1 }).where(eq(tenantPolicies.isDefault, true));
     }
   });
 
-  it('with a valid invitation creates the invite\'s tenant and marks the invite used; a used or unknown code is refused', async () => {
+  it("with a valid invitation creates the invite's tenant and marks the invite used; a used or unknown code is refused", async () => {
     const [policy] = await t.db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
     await t.db.insert(tenantInvites).values({ title: 'Acme', companyName: 'Acme Ltd', policyId: policy!.id, code: 'ACME-2024' });
     const res = await reg({ username: 'acme.boss', inviteCode: 'ACME-2024' });
@@ -201,7 +245,9 @@ describe('registration', () => {
     expect(tenant?.name).toBe('Acme Ltd');
     const [invite] = await t.db.select().from(tenantInvites).where(eq(tenantInvites.code, 'ACME-2024'));
     expect(invite).toMatchObject({ used: true, usedUsername: 'acme.boss', usedUserId: res.json().data.id });
-    expect((await reg({ username: 'acme.two', inviteCode: 'ACME-2024' })).json().message).toMatch(/^inviteCode: this invitation code is not valid or was already used/);
+    expect((await reg({ username: 'acme.two', inviteCode: 'ACME-2024' })).json().message).toMatch(
+      /^inviteCode: this invitation code is not valid or was already used/,
+    );
     expect((await reg({ username: 'acme.three', inviteCode: 'NOPE' })).statusCode).toBe(400);
   });
 
@@ -239,14 +285,19 @@ describe('registration probes (issue 10)', () => {
     ];
     for (const probe of probes) {
       const res = await register(probe, '10.51.0.1');
-      expect({ probe, status: res.statusCode, body: res.json() }).toEqual({ probe, status: 400, body: { code: -1, message: 'Verification Code Error.', data: null } });
+      expect({ probe, status: res.statusCode, body: res.json() }).toEqual({
+        probe,
+        status: 400,
+        body: { code: -1, message: 'Verification Code Error.', data: null },
+      });
     }
     expect((await t.db.select().from(tenantInvites).where(eq(tenantInvites.code, 'PROBE-2024')))[0]?.used).toBe(false);
   });
 
   it('are limited per IP address: 429 with Retry-After', async () => {
     const ip = '10.52.0.1';
-    for (let i = 0; i < REGISTER_PER_IP_PER_HOUR; i++) expect((await register({ username: `ip-probe-${i}`, mobile: newMobile(), code: '123456' }, ip)).statusCode).toBe(400);
+    for (let i = 0; i < REGISTER_PER_IP_PER_HOUR; i++)
+      expect((await register({ username: `ip-probe-${i}`, mobile: newMobile(), code: '123456' }, ip)).statusCode).toBe(400);
     const limited = await register({ username: 'ip-probe-x', mobile: newMobile(), code: '123456' }, ip);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
@@ -256,7 +307,8 @@ describe('registration probes (issue 10)', () => {
 
   it('are limited per phone number, from any address: 429 with Retry-After', async () => {
     const mobile = newMobile();
-    for (let i = 0; i < REGISTER_PER_MOBILE_PER_HOUR; i++) expect((await register({ username: `phone-probe-${i}`, mobile, code: '123456' }, `10.53.0.${i + 1}`)).statusCode).toBe(400);
+    for (let i = 0; i < REGISTER_PER_MOBILE_PER_HOUR; i++)
+      expect((await register({ username: `phone-probe-${i}`, mobile, code: '123456' }, `10.53.0.${i + 1}`)).statusCode).toBe(400);
     const limited = await register({ username: 'phone-probe-x', mobile, code: '123456' }, '10.53.1.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload, headers: auth(token) });
 const COMMON = /^password: this password is among the most commonly used ones/;
 
-describe('the password policy on administrators\' paths', () => {
+describe("the password policy on administrators' paths", () => {
   it.each(['password', '12345678', 'Sunshine'])('refuses %s when an administrator creates a user', async (password) => {
     const res = await post('/user/admin/member/edit', { username: `weak.${password.toLowerCase()}`, realName: 'Weak', mobile: '13700000001', password });
     expect(res.statusCode).toBe(400);
@@ -42,12 +42,21 @@ describe('the password policy on administrators\' paths', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ imported: 0, errors: [{ row: 2, message: expect.stringMatching(COMMON) }] });
-    const list = await t.app.inject({ url: '/user/admin/member/list', query: { filter: JSON.stringify([['username', 'like_right', 'import.']]) }, headers: auth(token) });
+    const list = await t.app.inject({
+      url: '/user/admin/member/list',
+      query: { filter: JSON.stringify([['username', 'like_right', 'import.']]) },
+      headers: auth(token),
+    });
     expect(list.json().data.total).toBe(0);
   });
 
   it('still accepts a password outside the common list on each path', async () => {
-    const res = await post('/user/admin/member/edit', { username: 'strong.user', realName: 'Strong', mobile: '13700000005', password: 'correct horse battery' });
+    const res = await post('/user/admin/member/edit', {
+      username: 'strong.user',
+      realName: 'Strong',
+      mobile: '13700000005',
+      password: 'correct horse battery',
+    });
     expect(res.statusCode).toBe(200);
   });
 });

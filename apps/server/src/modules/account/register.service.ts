@@ -66,18 +66,32 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
   // invitations exist, or anyone could ask. It is only checked here, and spent with the account below,
   // so someone told their name is taken can choose another with the same code.
   if (!(await checkSmsCode(db, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict('username: this user name is taken: choose another');
   const mobileRegistered = () => conflict('mobile: this phone number is already registered: sign in, or reset the password by SMS');
-  const [mobileTaken] = await db.select({ id: users.id }).from(users).where(and(sameMobile(input.mobile), isNull(users.deletedAt)));
+  const [mobileTaken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sameMobile(input.mobile), isNull(users.deletedAt)));
   if (mobileTaken) throw mobileRegistered();
   const [invite] = input.inviteCode
-    ? await db.select().from(tenantInvites).where(and(eq(tenantInvites.code, input.inviteCode), eq(tenantInvites.used, false)))
+    ? await db
+        .select()
+        .from(tenantInvites)
+        .where(and(eq(tenantInvites.code, input.inviteCode), eq(tenantInvites.used, false)))
     : [];
   if (input.inviteCode && !invite) throw badRequest('inviteCode: this invitation code is not valid or was already used: check it, or ask for a new one');
   const [policy] = invite
     ? await db.select().from(tenantPolicies).where(eq(tenantPolicies.id, invite.policyId))
-    : await db.select().from(tenantPolicies).where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, 1))).orderBy(asc(tenantPolicies.id)).limit(1);
+    : await db
+        .select()
+        .from(tenantPolicies)
+        .where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, 1)))
+        .orderBy(asc(tenantPolicies.id))
+        .limit(1);
   if (!policy) throw unavailable('Registration is not set up: there is no default tenant policy; tell the platform administrator');
   if (!invite && policy.tenantSetting === 2 && !policy.defaultTenantId) {
     throw unavailable('Registration is not set up: the default tenant policy has no default tenant; tell the platform administrator');

@@ -149,8 +149,14 @@ export const epochReader = (db: Db): EpochReader => {
   }
   return new EpochReader(async (tenantIds) => {
     // Bound one by one: an array parameter (= any($1)) costs PGlite ten times as much.
-    const ids = sql.join(tenantIds.map((id) => sql`${id}`), sql`, `);
-    const rows = await rowsOf<{ id: number; epoch: string }>(db, sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`);
+    const ids = sql.join(
+      tenantIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await rowsOf<{ id: number; epoch: string }>(
+      db,
+      sql`select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id in (${ids})`,
+    );
     return new Map(rows.map((r) => [Number(r.id), r.epoch]));
   });
 };

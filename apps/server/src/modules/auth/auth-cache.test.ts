@@ -70,7 +70,10 @@ describe('a warm cache never outlives a revocation', () => {
     ['force logout', async (u: Awaited<ReturnType<typeof member>>) => post('/user/admin/member/forceLogout', admin, { id: u.id })],
     ['disabling the user', async (u: Awaited<ReturnType<typeof member>>) => post('/user/admin/member/status', admin, { id: u.id, status: 2 })],
     ['deleting the user', async (u: Awaited<ReturnType<typeof member>>) => post('/user/admin/member/delete', admin, { id: u.id })],
-    ['a password reset by an administrator', async (u: Awaited<ReturnType<typeof member>>) => post('/user/admin/member/resetPwd', admin, { id: u.id, password: 'another-password-9' })],
+    [
+      'a password reset by an administrator',
+      async (u: Awaited<ReturnType<typeof member>>) => post('/user/admin/member/resetPwd', admin, { id: u.id, password: 'another-password-9' }),
+    ],
   ])('%s refuses the token at the very next call (61)', async (_what, revoke) => {
     const u = await member();
     const token = await tokenFor(t.db, 1, u.id);
@@ -102,18 +105,30 @@ describe('a warm cache never outlives a revocation', () => {
   });
 
   it.each([
-    ['disabling the role', async (u: Awaited<ReturnType<typeof member>>) => {
-      expect((await post('/user/admin/role/status', admin, { id: u.roleId, status: 2 })).json()).toMatchObject({ code: 0 });
-    }],
-    ['taking the menu from the role', async (u: Awaited<ReturnType<typeof member>>) => {
-      await t.db.delete(roleMenus).where(and(eq(roleMenus.tenantId, u.tenantId), eq(roleMenus.roleId, u.roleId)));
-    }],
-    ['taking the role from the user', async (u: Awaited<ReturnType<typeof member>>) => {
-      await t.db.delete(userRoles).where(and(eq(userRoles.tenantId, u.tenantId), eq(userRoles.userId, u.id)));
-    }],
-    ['deleting the role', async (u: Awaited<ReturnType<typeof member>>) => {
-      await t.db.delete(roles).where(and(eq(roles.tenantId, u.tenantId), eq(roles.id, u.roleId)));
-    }],
+    [
+      'disabling the role',
+      async (u: Awaited<ReturnType<typeof member>>) => {
+        expect((await post('/user/admin/role/status', admin, { id: u.roleId, status: 2 })).json()).toMatchObject({ code: 0 });
+      },
+    ],
+    [
+      'taking the menu from the role',
+      async (u: Awaited<ReturnType<typeof member>>) => {
+        await t.db.delete(roleMenus).where(and(eq(roleMenus.tenantId, u.tenantId), eq(roleMenus.roleId, u.roleId)));
+      },
+    ],
+    [
+      'taking the role from the user',
+      async (u: Awaited<ReturnType<typeof member>>) => {
+        await t.db.delete(userRoles).where(and(eq(userRoles.tenantId, u.tenantId), eq(userRoles.userId, u.id)));
+      },
+    ],
+    [
+      'deleting the role',
+      async (u: Awaited<ReturnType<typeof member>>) => {
+        await t.db.delete(roles).where(and(eq(roles.tenantId, u.tenantId), eq(roles.id, u.roleId)));
+      },
+    ],
   ])('%s refuses the permission at the very next call (403) and member/info no longer lists it', async (_what, revoke) => {
     const u = await member();
     const token = await tokenFor(t.db, 1, u.id);
@@ -152,7 +167,10 @@ describe('a warm cache never outlives a revocation', () => {
     const u = await member();
     const token = await tokenFor(t.db, 1, u.id);
     await warm(token, 1);
-    await t.db.update(users).set({ realName: 'Renamed' }).where(and(eq(users.tenantId, 1), eq(users.id, u.id)));
+    await t.db
+      .update(users)
+      .set({ realName: 'Renamed' })
+      .where(and(eq(users.tenantId, 1), eq(users.id, u.id)));
     expect((await info(token)).json().data.realName).toBe('Renamed');
   });
 

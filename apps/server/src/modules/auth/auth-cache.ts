@@ -225,10 +225,12 @@ export class EpochReader {
     if (!batch) return;
     this.next = undefined;
     this.inFlight++;
-    this.read([...batch.tenants]).then(batch.resolve, batch.reject).finally(() => {
-      this.inFlight--;
-      // Calls that arrived while the reads were out wait for a read sent after them.
-      this.schedule();
-    });
+    this.read([...batch.tenants])
+      .then(batch.resolve, batch.reject)
+      .finally(() => {
+        this.inFlight--;
+        // Calls that arrived while the reads were out wait for a read sent after them.
+        this.schedule();
+      });
   }
 }

@@ -34,7 +34,11 @@ const b = () => servers[1]!;
 
 beforeAll(async () => {
   const config = loadConfig({
-    DATA_DIR: tmp, WEB_DIR: join(tmp, 'web'), ADMIN_PASSWORD, LOG_LEVEL: 'silent', LOGIN_CAPTCHA_AFTER: '3',
+    DATA_DIR: tmp,
+    WEB_DIR: join(tmp, 'web'),
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    LOGIN_CAPTCHA_AFTER: '3',
     // Several servers on one database share the server key (README, Configuration).
     OPEN_ACCESS_KEY: randomBytes(32).toString('hex'),
   });
@@ -97,9 +101,13 @@ describe('two servers on one database', () => {
     const user = (await info(b(), token)).json().data.id as number;
     // The grant goes on server A (its own pool and transaction), the refusal comes from server B.
     const roleId = (await databases[0]!.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user)))[0]!.roleId;
-    expect((await a().inject({ method: 'POST', url: '/user/admin/role/status', headers: auth(admin), payload: { id: roleId, status: 2 } })).json().code).toBe(0);
+    expect((await a().inject({ method: 'POST', url: '/user/admin/role/status', headers: auth(admin), payload: { id: roleId, status: 2 } })).json().code).toBe(
+      0,
+    );
     expect((await list(b(), token)).statusCode).toBe(403);
-    expect((await a().inject({ method: 'POST', url: '/user/admin/role/status', headers: auth(admin), payload: { id: roleId, status: 1 } })).json().code).toBe(0);
+    expect((await a().inject({ method: 'POST', url: '/user/admin/role/status', headers: auth(admin), payload: { id: roleId, status: 1 } })).json().code).toBe(
+      0,
+    );
     expect((await list(b(), token)).statusCode).toBe(200);
     expect((await a().inject({ method: 'POST', url: '/user/admin/member/forceLogout', headers: auth(admin), payload: { id: user } })).json().code).toBe(0);
     expect((await info(b(), token)).json().code).toBe(61);

@@ -70,7 +70,9 @@ describe('a burst of simultaneous sign-ins', () => {
     // Ten earlier failures whose locks have run out: the next failure locks for 2^(11-5-1) = 32 s.
     const key = 'login:account:lock.victim';
     await t.db.insert(rateLimits).values({ key, hits: 10 });
-    const burst = await Promise.all(Array.from({ length: 10 }, async (_, i) => login({ username: 'lock.victim', password: `wrong-${i}`, ...(await solvedCaptcha()) }, `10.61.0.${i + 1}`)));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => login({ username: 'lock.victim', password: `wrong-${i}`, ...(await solvedCaptcha()) }, `10.61.0.${i + 1}`)),
+    );
     const refused = burst.filter((r) => r.statusCode === 429);
     expect(burst.filter((r) => r.statusCode === 400).map((r) => r.json().message)).toEqual([LOGIN_FAILED]);
     expect(refused).toHaveLength(9);
@@ -89,9 +91,15 @@ describe('a burst of simultaneous sign-ins', () => {
     const ip = '10.62.0.1';
     const burst = await Promise.all(Array.from({ length: IP_DELAY_AFTER }, (_, i) => login({ username: `spray-${i}`, password: 'wrong' }, ip)));
     expect(burst.map((r) => r.json().message)).toEqual(Array.from({ length: IP_DELAY_AFTER }, () => LOGIN_FAILED));
-    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${ip}`));
+    const [counter] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:ip:${ip}`));
     expect(counter?.hits).toBe(IP_DELAY_AFTER);
-    const logged = await t.db.select().from(loginLogs).where(and(eq(loginLogs.ip, ip), eq(loginLogs.reason, 'bad_credentials')));
+    const logged = await t.db
+      .select()
+      .from(loginLogs)
+      .where(and(eq(loginLogs.ip, ip), eq(loginLogs.reason, 'bad_credentials')));
     expect(logged).toHaveLength(IP_DELAY_AFTER);
   });
 
@@ -104,7 +112,10 @@ describe('a burst of simultaneous sign-ins', () => {
     const refused = burst.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(9);
     for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(63);
-    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${ip}`));
+    const [counter] = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:ip:${ip}`));
     expect(counter?.hits).toBe(19);
     // The accounts the refused attempts named gave their counts back.
     const accounts = (await t.db.select().from(rateLimits)).filter((r) => r.key.startsWith('login:account:sprayed-'));

@@ -9,7 +9,8 @@ import { CAPTCHA_REQUIRED } from './login-throttle';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { LOGIN_CAPTCHA_AFTER: '3', LOGIN_DELAY_AFTER: '4', LOGIN_IP_DELAY_AFTER: '6', LOGIN_MAX_DELAY_SECONDS: '2' } });
-  for (const name of ['victim', 'slow.victim', 'logged', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `timing-${i}`)]) await createUser(t.db, { username: name, password: 'right-password-1' });
+  for (const name of ['victim', 'slow.victim', 'logged', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `timing-${i}`)])
+    await createUser(t.db, { username: name, password: 'right-password-1' });
 });
 afterAll(() => t.close());
 
@@ -29,7 +30,10 @@ async function elapse(key: string, seconds: number): Promise<void> {
 
 async function captcha(code: string): Promise<string> {
   const cid = (await t.app.inject({ url: '/user/admin/site/captcha' })).json().data.cid as string;
-  await t.db.update(captchas).set({ codeHash: createHash('sha256').update(code).digest('hex') }).where(eq(captchas.id, cid));
+  await t.db
+    .update(captchas)
+    .set({ codeHash: createHash('sha256').update(code).digest('hex') })
+    .where(eq(captchas.id, cid));
   return cid;
 }
 
@@ -46,7 +50,8 @@ describe('failed sign-ins', () => {
       known.push(await time(`timing-${i}`));
       unknown.push(await time(`nobody-${i}`));
     }
-    for (const r of [...known, ...unknown]) expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { code: -1, message: LOGIN_FAILED, data: null } });
+    for (const r of [...known, ...unknown])
+      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { code: -1, message: LOGIN_FAILED, data: null } });
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[3]!;
     // Both verify an argon2 hash; an unknown name must not be answered visibly faster.
     expect(median(unknown.map((r) => r.ms))).toBeGreaterThan(median(known.map((r) => r.ms)) * 0.6);
@@ -71,7 +76,11 @@ describe('failed sign-ins', () => {
     const locked = await fail();
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('1');
-    expect(locked.json()).toEqual({ code: -1, message: 'Too many failed sign-ins: wait 1 seconds, then try again (or reset your password by SMS)', data: null });
+    expect(locked.json()).toEqual({
+      code: -1,
+      message: 'Too many failed sign-ins: wait 1 seconds, then try again (or reset your password by SMS)',
+      data: null,
+    });
     // Even the right password waits: a lock is checked before any password.
     expect((await login({ username: 'slow.victim', password: 'right-password-1' }, freshIp())).statusCode).toBe(429);
     // The lock's second passes: the database is the clock (every server shares it), so move the
@@ -136,7 +145,11 @@ describe('login log', () => {
     const token = await tokenFor(t.db, other.tenantId, otherAdmin);
     const mine = await t.app.inject({ url: '/user/admin/log/login/list', query: { pageSize: '100' }, headers: auth(token) });
     expect(mine.json().data.list.map((r: { username: string }) => r.username)).toEqual(['log.admin']);
-    const platform = await t.app.inject({ url: '/user/admin/log/login/list', query: { filter: JSON.stringify([['username', 'like_right', 'nobody-']]) }, headers: auth(await t.login()) });
+    const platform = await t.app.inject({
+      url: '/user/admin/log/login/list',
+      query: { filter: JSON.stringify([['username', 'like_right', 'nobody-']]) },
+      headers: auth(await t.login()),
+    });
     expect(platform.json().data.total).toBe(7);
     const forbidden = await t.app.inject({ url: '/user/admin/log/audit/list', headers: auth(token) });
     expect(forbidden.statusCode).toBe(403);

@@ -73,7 +73,10 @@ export async function revokeKeySessions(db: Db, tenantId: number, keyId: number)
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 /** How long sessions live: SESSION_TTL_HOURS, SESSION_SLIDING, SESSION_MAX_HOURS. */
@@ -110,7 +113,15 @@ export async function revokeOtherSessions(db: Db, tenantId: number, userId: numb
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.length;
 }
@@ -118,7 +129,14 @@ export async function revokeOtherSessions(db: Db, tenantId: number, userId: numb
 /** Live sessions of one user, newest first. */
 export async function liveSessionsOf(db: Db, tenantId: number, userId: number) {
   return db
-    .select({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .orderBy(desc(sessions.id));

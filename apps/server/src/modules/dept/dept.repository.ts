@@ -33,7 +33,10 @@ const notFoundDept = (_id: number) => notFound('The department does not exist: i
 export async function listDepts(db: Db, tenantId: number, filter?: readonly ParsedFilter[]): Promise<DeptRow[]> {
   const rows = (await db.select(columns).from(depts).where(eq(depts.tenantId, tenantId)).orderBy(asc(depts.sort), asc(depts.id))).map(toRow);
   if (!filter || filter.length === 0) return rows;
-  const matched = await db.select({ id: depts.id }).from(depts).where(and(eq(depts.tenantId, tenantId), listWhere(deptListSpec, filter)));
+  const matched = await db
+    .select({ id: depts.id })
+    .from(depts)
+    .where(and(eq(depts.tenantId, tenantId), listWhere(deptListSpec, filter)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const keep = new Set<number>();
   for (const { id } of matched) {
@@ -43,7 +46,10 @@ export async function listDepts(db: Db, tenantId: number, filter?: readonly Pars
 }
 
 export async function getDept(db: Db, tenantId: number, id: number): Promise<DeptRow> {
-  const [row] = await db.select(columns).from(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(depts)
+    .where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
   if (!row) throw notFoundDept(id);
   return toRow(row);
 }
@@ -63,7 +69,7 @@ async function checkParent(db: Db, tenantId: number, id: number | undefined, par
   );
   if (chain.length === 0) throw badRequest(`parentId: department ${parentId} does not exist`);
   if (id !== undefined && chain.some((r) => Number(r.id) === id)) {
-    throw badRequest('parentId: the parent cannot be one of the department\'s own sub-departments (that would make a cycle)');
+    throw badRequest("parentId: the parent cannot be one of the department's own sub-departments (that would make a cycle)");
   }
 }
 
@@ -81,8 +87,15 @@ export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Pr
   try {
     const [row] =
       id === undefined
-        ? await db.insert(depts).values({ ...values, tenantId }).returning(columns)
-        : await db.update(depts).set({ ...values, updatedAt: sql`now()` }).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id))).returning(columns);
+        ? await db
+            .insert(depts)
+            .values({ ...values, tenantId })
+            .returning(columns)
+        : await db
+            .update(depts)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)))
+            .returning(columns);
     return toRow(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -92,16 +105,27 @@ export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Pr
 
 export async function deleteDept(db: Db, tenantId: number, id: number): Promise<void> {
   const dept = await getDept(db, tenantId, id);
-  const [children] = await db.select({ n: count() }).from(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.parentId, id)));
+  const [children] = await db
+    .select({ n: count() })
+    .from(depts)
+    .where(and(eq(depts.tenantId, tenantId), eq(depts.parentId, id)));
   // Users in the recycle bin count too: they come back to their department when restored.
-  const [members] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
+  const [members] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
   if ((children?.n ?? 0) > 0) throw conflict(`Department "${dept.name}" has ${children!.n} sub-department(s): delete or move them first`);
-  if ((members?.n ?? 0) > 0) throw conflict(`Department "${dept.name}" has ${members!.n} member(s) (the recycle bin included): move them to another department first`);
+  if ((members?.n ?? 0) > 0)
+    throw conflict(`Department "${dept.name}" has ${members!.n} member(s) (the recycle bin included): move them to another department first`);
   await db.delete(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
 }
 
 export async function setDeptStatus(db: Db, tenantId: number, id: number, status: number): Promise<DeptRow> {
-  const [row] = await db.update(depts).set({ status, updatedAt: sql`now()` }).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id))).returning(columns);
+  const [row] = await db
+    .update(depts)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)))
+    .returning(columns);
   if (!row) throw notFoundDept(id);
   return toRow(row);
 }

@@ -38,7 +38,13 @@ describe('departments', () => {
     const hqNode = body.data.list.find((d: { code: string }) => d.code === 'hq');
     expect(hqNode.children.map((d: { code: string }) => d.code)).toEqual(['rd', 'sales']);
     expect(hqNode.children[1].children.map((d: { name: string }) => d.name)).toEqual(['North']);
-    expect((await get('view', { id: String(sales.id) })).body.data).toMatchObject({ name: 'Sales', leader: 'Li', phone: '13800000001', parentId: hq.id, status: 1 });
+    expect((await get('view', { id: String(sales.id) })).body.data).toMatchObject({
+      name: 'Sales',
+      leader: 'Li',
+      phone: '13800000001',
+      parentId: hq.id,
+      status: 1,
+    });
     const options = (await get('option')).body.data.list;
     expect(JSON.stringify(options)).toContain(`{"id":${rd.id},"name":"R&D","disabled":false}`);
   });

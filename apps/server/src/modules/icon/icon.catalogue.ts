@@ -25,7 +25,14 @@ export class IconCatalogue {
   }
 
   /** One page of the glyphs whose class contains `name` (case-insensitive), in font order. */
-  page(q: { page: number; pageSize: number; name?: string }): { list: IconEntry[]; page: number; pageSize: number; total: number; totalExact: boolean; next: null } {
+  page(q: { page: number; pageSize: number; name?: string }): {
+    list: IconEntry[];
+    page: number;
+    pageSize: number;
+    total: number;
+    totalExact: boolean;
+    next: null;
+  } {
     const name = q.name?.toLowerCase().replace(/^icon-/, '');
     const hits = name ? this.list().filter((i) => i.font_class.includes(name)) : this.list();
     const start = (q.page - 1) * q.pageSize;

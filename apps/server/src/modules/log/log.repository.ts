@@ -50,15 +50,33 @@ const auditSpec: ListSpec = { resource: 'the audit log', fields: auditFields, ke
 export async function listLoginLog(db: Db, q: ListQuery): Promise<ListPage<LoginLogRow>> {
   const where: SQL | undefined = listWhere(loginSpec, q.filter);
   const plan = listPlan(loginSpec, q, [], [{ column: loginLogs.id, desc: true }]);
-  const rows = await db.select({ ...getTableColumns(loginLogs), ...plan.keyFields }).from(loginLogs).where(and(where, plan.after))
-    .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const rows = await db
+    .select({ ...getTableColumns(loginLogs), ...plan.keyFields })
+    .from(loginLogs)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   return listPage(plan, rows, countRows(db, loginLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 export async function listAuditLog(db: Db, q: ListQuery): Promise<ListPage<AuditLogRow>> {
   const where: SQL | undefined = listWhere(auditSpec, q.filter);
-  const plan = listPlan(auditSpec, q, [], [{ column: auditLogs.createdAt, desc: true }, { column: auditLogs.id, desc: true }]);
-  const rows = await db.select({ ...getTableColumns(auditLogs), ...plan.keyFields }).from(auditLogs).where(and(where, plan.after))
-    .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const plan = listPlan(
+    auditSpec,
+    q,
+    [],
+    [
+      { column: auditLogs.createdAt, desc: true },
+      { column: auditLogs.id, desc: true },
+    ],
+  );
+  const rows = await db
+    .select({ ...getTableColumns(auditLogs), ...plan.keyFields })
+    .from(auditLogs)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   return listPage(plan, rows, countRows(db, auditLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -15,15 +15,25 @@ const LABEL: Record<Kind, string> = { 1: 'balance', 2: 'points' };
 const money = (kind: Kind, v: string | number) => (kind === ledgerKind.balance ? Number(v).toFixed(2) : String(Math.trunc(Number(v))));
 
 const toChange = (kind: Kind, r: { id: number; userId: number; before: string; after: string; change: string }, replayed: boolean): BalanceChange => ({
-  ledgerId: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change), replayed,
+  ledgerId: r.id,
+  userId: r.userId,
+  kind,
+  before: money(kind, r.before),
+  after: money(kind, r.after),
+  change: money(kind, r.change),
+  replayed,
 });
 
 async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceChange | undefined> {
   if (!body.idempotencyKey) return undefined;
-  const [row] = await db.select().from(memberLedger).where(and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.idempotencyKey, body.idempotencyKey)));
+  const [row] = await db
+    .select()
+    .from(memberLedger)
+    .where(and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.idempotencyKey, body.idempotencyKey)));
   if (!row) return undefined;
   const delta = body.operateMode === operateMode.add ? body.num : -body.num;
-  if (row.userId !== body.id || row.kind !== kind || Number(row.change) !== delta) throw conflict('idempotencyKey: this key was already used for another change: send a new key for a new change');
+  if (row.userId !== body.id || row.kind !== kind || Number(row.change) !== delta)
+    throw conflict('idempotencyKey: this key was already used for another change: send a new key for a new change');
   return toChange(kind, row, true);
 }
 
@@ -48,15 +58,26 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
         .where(and(target, sql`${column} + ${deltaSql} >= 0`))
         .returning({ after: sql<string>`${column}::text`, before: sql<string>`(${column} - ${deltaSql})::text` });
       if (!updated) {
-        const [user] = await sp.select({ value: sql<string>`${column}::text` }).from(users).where(target);
+        const [user] = await sp
+          .select({ value: sql<string>`${column}::text` })
+          .from(users)
+          .where(target);
         if (!user) throw memberNotFound();
         throw conflict(`num: insufficient ${LABEL[kind]}: the user has ${money(kind, user.value)}, which is less than ${money(kind, body.num)}`);
       }
       const [row] = await sp
         .insert(memberLedger)
         .values({
-          tenantId: session.tenantId, userId: body.id, kind, before: updated.before, after: updated.after, change: kind === ledgerKind.balance ? delta.toFixed(2) : String(delta),
-          operatorId: session.userId, operatorName: session.username, remark: body.remark, idempotencyKey: body.idempotencyKey ?? null,
+          tenantId: session.tenantId,
+          userId: body.id,
+          kind,
+          before: updated.before,
+          after: updated.after,
+          change: kind === ledgerKind.balance ? delta.toFixed(2) : String(delta),
+          operatorId: session.userId,
+          operatorName: session.username,
+          remark: body.remark,
+          idempotencyKey: body.idempotencyKey ?? null,
         })
         .returning();
       return toChange(kind, row!, false);
@@ -72,16 +93,41 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
 }
 
 export async function listLedger(db: Db, session: Session, userId: number, q: ListQuery): Promise<ListPage<LedgerRow>> {
-  const [user] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, userId, 'any'));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(await visibleMember(db, session, userId, 'any'));
   if (!user) return { list: [], total: 0, totalExact: true, next: null };
   const where = and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.userId, userId), listWhere(ledgerListSpec, q.filter));
-  const plan = listPlan(ledgerListSpec, q, [], [{ column: memberLedger.createdAt, desc: true }, { column: memberLedger.id, desc: true }]);
-  const rows = await db.select({ ...getTableColumns(memberLedger), ...plan.keyFields }).from(memberLedger).where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const plan = listPlan(
+    ledgerListSpec,
+    q,
+    [],
+    [
+      { column: memberLedger.createdAt, desc: true },
+      { column: memberLedger.id, desc: true },
+    ],
+  );
+  const rows = await db
+    .select({ ...getTableColumns(memberLedger), ...plan.keyFields })
+    .from(memberLedger)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   return listPage(plan, rows, countRows(db, memberLedger, where), (r) => {
     const kind = r.kind as Kind;
     return {
-      id: r.id, userId: r.userId, kind, before: money(kind, r.before), after: money(kind, r.after), change: money(kind, r.change),
-      operatorId: r.operatorId, operatorName: r.operatorName, remark: r.remark, createdAt: r.createdAt.toISOString(),
+      id: r.id,
+      userId: r.userId,
+      kind,
+      before: money(kind, r.before),
+      after: money(kind, r.after),
+      change: money(kind, r.change),
+      operatorId: r.operatorId,
+      operatorName: r.operatorName,
+      remark: r.remark,
+      createdAt: r.createdAt.toISOString(),
     };
   });
 }

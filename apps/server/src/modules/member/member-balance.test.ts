@@ -72,7 +72,10 @@ describe('balance and points', () => {
     expect(results.filter((r) => r.status === 409).length).toBe(67 + 50);
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(await stored(id)).toEqual({ balance: '0.25', integral: 0 });
-    const rows = await t.db.select({ kind: memberLedger.kind, before: memberLedger.before, after: memberLedger.after }).from(memberLedger).where(eq(memberLedger.userId, id));
+    const rows = await t.db
+      .select({ kind: memberLedger.kind, before: memberLedger.before, after: memberLedger.after })
+      .from(memberLedger)
+      .where(eq(memberLedger.userId, id));
     expect(rows.filter((r) => r.kind === 1).length).toBe(1 + 133);
     expect(rows.filter((r) => r.kind === 2).length).toBe(1 + 150);
     // Every step of the chain is recorded once: the afters are all different.
@@ -94,12 +97,15 @@ describe('balance and points', () => {
     expect(misuse.body.message).toBe('idempotencyKey: this key was already used for another change: send a new key for a new change');
   });
 
-  it('only reaches the caller\'s tenant', async () => {
+  it("only reaches the caller's tenant", async () => {
     const id = await createUser(t.db, { username: 'bal.mine' });
     await change('addBalance', { id, operateMode: 1, num: 1 });
     const [b] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'bal.b'));
     expect((await change('addBalance', { id: b!.id, operateMode: 1, num: 1 })).status).toBe(404);
-    const rows = await t.db.select({ n: count() }).from(memberLedger).where(and(eq(memberLedger.userId, b!.id)));
+    const rows = await t.db
+      .select({ n: count() })
+      .from(memberLedger)
+      .where(and(eq(memberLedger.userId, b!.id)));
     expect(rows[0]!.n).toBe(0);
     expect(otherToken).toBeTruthy();
   });

@@ -19,7 +19,13 @@ const importRows = async (rows: object[]) => {
 };
 // Every row a number of its own: a phone number belongs to one account (member-mobile.test.ts).
 let m = 0;
-const row = (username: string, over: object = {}) => ({ username, password: 'import-password', realName: `Name ${username}`, mobile: `1380000${String(++m).padStart(4, '0')}`, ...over });
+const row = (username: string, over: object = {}) => ({
+  username,
+  password: 'import-password',
+  realName: `Name ${username}`,
+  mobile: `1380000${String(++m).padStart(4, '0')}`,
+  ...over,
+});
 const existing = async (names: string[]) => (await t.db.select({ n: count() }).from(users).where(inArray(users.username, names)))[0]!.n;
 
 describe('member import', () => {

@@ -19,7 +19,11 @@ class RollBack extends Error {}
  * and inserted inside one savepoint; any refused row rolls the whole import back, and the
  * answer lists every refused row with its reason.
  */
-export async function importMembers(db: Db, session: Session, rows: MemberImportRow[]): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
+export async function importMembers(
+  db: Db,
+  session: Session,
+  rows: MemberImportRow[],
+): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
   const errors: { row: number; message: string }[] = [];
   const seen = new Map<string, number>();
   const valid: { row: number; values: ReturnType<typeof memberEditBody.parse> }[] = [];
@@ -51,7 +55,8 @@ export async function importMembers(db: Db, session: Session, rows: MemberImport
           });
         } catch (err) {
           if (isMobileTaken(err)) errors.push({ row, message: mobileTakenMessage(values.mobile) });
-          else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          else if (isUniqueViolation(err, 'users_username_lower_uq'))
+            errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
           else throw err;
         }
       }

@@ -12,9 +12,18 @@ beforeAll(async () => {
       // admin + 12 users: u01..u12, with varied names, mobiles and login counts.
       for (let i = 1; i <= 12; i++) {
         const n = String(i).padStart(2, '0');
-        await createUser(db, { username: `u${n}`, realName: i % 2 ? `Odd_${n}` : `Even%${n}`, mobile: `1380000${n}`, email: `u${n}@example.com`, loginCount: i });
+        await createUser(db, {
+          username: `u${n}`,
+          realName: i % 2 ? `Odd_${n}` : `Even%${n}`,
+          mobile: `1380000${n}`,
+          email: `u${n}@example.com`,
+          loginCount: i,
+        });
       }
-      await db.update(users).set({ deletedAt: sql`now()` }).where(sql`${users.username} = 'u12'`);
+      await db
+        .update(users)
+        .set({ deletedAt: sql`now()` })
+        .where(sql`${users.username} = 'u12'`);
     },
   });
   token = await t.login();
@@ -25,10 +34,11 @@ const list = async (q: { page?: number; pageSize?: number; sort?: string; filter
   const res = await t.app.inject({ url: '/user/admin/member/list', query: listParams(q) as Record<string, string>, headers: auth(token) });
   return { status: res.statusCode, body: res.json() };
 };
-const names = async (filter: FilterTriple[], sort = 'username') => (await list({ filter, sort, pageSize: 100 })).body.data.list.map((r: { username: string }) => r.username);
+const names = async (filter: FilterTriple[], sort = 'username') =>
+  (await list({ filter, sort, pageSize: 100 })).body.data.list.map((r: { username: string }) => r.username);
 
 describe('member list', () => {
-  it('pages the tenant\'s users, deleted ones excluded', async () => {
+  it("pages the tenant's users, deleted ones excluded", async () => {
     const { body } = await list({ page: 2, pageSize: 5, sort: 'username' });
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ page: 2, pageSize: 5, total: 12 });
@@ -49,7 +59,14 @@ describe('member list', () => {
 
   it.each<[string, FilterTriple[], string[]]>([
     ['=', [['username', '=', 'u03']], ['u03']],
-    ['!=', [['loginCount', '!=', 0], ['loginCount', '!=', 1]], ['u02', 'u03', 'u04', 'u05', 'u06', 'u07', 'u08', 'u09', 'u10', 'u11']],
+    [
+      '!=',
+      [
+        ['loginCount', '!=', 0],
+        ['loginCount', '!=', 1],
+      ],
+      ['u02', 'u03', 'u04', 'u05', 'u06', 'u07', 'u08', 'u09', 'u10', 'u11'],
+    ],
     ['>', [['loginCount', '>', 9]], ['u10', 'u11']],
     ['>=', [['loginCount', '>=', 10]], ['u10', 'u11']],
     ['<', [['loginCount', '<', 2]], ['admin', 'u01']],
@@ -59,14 +76,29 @@ describe('member list', () => {
     ['like_left (suffix)', [['email', 'like_left', '11@example.com']], ['u11']],
     ['like_right (prefix)', [['realName', 'like_right', 'odd_0']], ['u01', 'u03', 'u05', 'u07', 'u09']],
     ['in', [['username', 'in', ['u01', 'u02', 'nobody']]], ['u01', 'u02']],
-    ['not_in', [['username', 'not_in', ['admin']], ['loginCount', 'not_in', [1, 2, 3, 4, 5, 6, 7, 8, 9]]], ['u10', 'u11']],
+    [
+      'not_in',
+      [
+        ['username', 'not_in', ['admin']],
+        ['loginCount', 'not_in', [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+      ],
+      ['u10', 'u11'],
+    ],
     ['between', [['loginCount', 'between', [3, 4]]], ['u03', 'u04']],
     ['not_between', [['loginCount', 'not_between', [2, 10]]], ['admin', 'u01', 'u11']],
     ['null', [['lastLoginAt', 'null']], ['u01', 'u02', 'u03', 'u04', 'u05', 'u06', 'u07', 'u08', 'u09', 'u10', 'u11']],
     ['not_null', [['lastLoginAt', 'not_null']], ['admin']],
     ['keyword', [['keyword', '1380000 07']], []],
     ['keyword over several fields', [['keyword', 'U05@EXAMPLE']], ['u05']],
-    ['date range', [['createdAt', '>', '2000-01-01'], ['createdAt', '<', '2999-01-01T00:00:00Z'], ['username', '=', 'u01']], ['u01']],
+    [
+      'date range',
+      [
+        ['createdAt', '>', '2000-01-01'],
+        ['createdAt', '<', '2999-01-01T00:00:00Z'],
+        ['username', '=', 'u01'],
+      ],
+      ['u01'],
+    ],
   ])('filters with %s', async (_op, filter, expected) => {
     expect(await names(filter)).toEqual(expected);
   });
@@ -80,9 +112,21 @@ describe('member list', () => {
     ['an unknown filter field', { filter: '[["password_hash","=","x"]]' }, 'filter: unknown field "password_hash" for the member list'],
     ['an unknown operator', { filter: '[["username","~","x"]]' }, 'filter.0.1: unknown operator "~"'],
     ['an unknown sort field', { sort: 'passwordHash' }, 'sort: unknown field "passwordHash" for the member list'],
-    ['a value of the wrong type', { filter: '[["loginCount","=","1 or 1=1"]]' }, 'filter: loginCount needs a whole number from -2147483648 to 2147483647, got "1 or 1=1"'],
-    ['an id past any record', { filter: '[["id","=",1e19]]' }, 'filter: id needs a whole number from -9007199254740991 to 9007199254740991, got 10000000000000000000'],
-    ['points past the column', { filter: '[["integral","=",1e308]]' }, 'filter: integral needs a whole number from -9007199254740991 to 9007199254740991, got 1e+308'],
+    [
+      'a value of the wrong type',
+      { filter: '[["loginCount","=","1 or 1=1"]]' },
+      'filter: loginCount needs a whole number from -2147483648 to 2147483647, got "1 or 1=1"',
+    ],
+    [
+      'an id past any record',
+      { filter: '[["id","=",1e19]]' },
+      'filter: id needs a whole number from -9007199254740991 to 9007199254740991, got 10000000000000000000',
+    ],
+    [
+      'points past the column',
+      { filter: '[["integral","=",1e308]]' },
+      'filter: integral needs a whole number from -9007199254740991 to 9007199254740991, got 1e+308',
+    ],
     ['a fraction on a whole-number field', { filter: '[["status","=",1.5]]' }, 'filter: status needs a whole number from -32768 to 32767, got 1.5'],
     ['a NUL character in a filter value', { filter: '[["username","like","a\\u0000b"]]' }, 'filter.0.2: filter values must not contain the NUL character'],
     ['a NUL character in the keyword', { filter: '[["keyword","a\\u0000b"]]' }, 'filter.0.1: filter values must not contain the NUL character'],

@@ -35,7 +35,12 @@ const send = async (path: string, payload: object, as: { token: string }) => {
 const newUser = (mobile: string, over: object = {}) => ({ username: `mob.u${++n}`, password: 'user-password-1', realName: 'Mobile', mobile, ...over });
 /** Tenants of the live users holding the number (as typed here, or with the +86 prefix). */
 const holders = async (mobile: string) =>
-  (await t.db.select({ tenantId: users.tenantId }).from(users).where(and(inArray(users.mobile, [mobile, `+86${mobile}`]), isNull(users.deletedAt)))).map((r) => r.tenantId);
+  (
+    await t.db
+      .select({ tenantId: users.tenantId })
+      .from(users)
+      .where(and(inArray(users.mobile, [mobile, `+86${mobile}`]), isNull(users.deletedAt)))
+  ).map((r) => r.tenantId);
 const TAKEN = /^mobile: the phone number ".*" is already used by another account/;
 
 /** A's user with a fresh number; returns the number. */
@@ -110,7 +115,9 @@ describe('a phone number belongs to one account', () => {
   it('keeps SMS sign-in working for its owner after another tenant tried to take it', async () => {
     const mobile = await numberOfA();
     expect((await send('edit', newUser(mobile), b)).status).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/admin/admin/sms/send', query: { event: 'login', mobile }, remoteAddress: '10.77.0.1' })).json().code).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/admin/admin/sms/send', query: { event: 'login', mobile }, remoteAddress: '10.77.0.1' })).json().code,
+    ).toBe(0);
     const [sent] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mobile)).orderBy(desc(smsOutbox.id)).limit(1);
     const code = /\d{6}/.exec(sent!.body)![0];
     const login = await t.app.inject({ method: 'POST', url: '/user/admin/site/mobileLogin', payload: { mobile, code }, remoteAddress: '10.77.0.1' });
@@ -125,18 +132,31 @@ describe('migration 0017 (numbers already on several accounts)', () => {
     await t.db.execute(sql`create index users_mobile_idx on users (mobile)`);
     const mobile = newMobile();
     const made: number[] = [];
-    for (const [tenantId, spelling, ago] of [[b.tenantId, `+86${mobile}`, 3], [a.tenantId, mobile, 2], [b.tenantId, mobile, 1]] as const) {
+    for (const [tenantId, spelling, ago] of [
+      [b.tenantId, `+86${mobile}`, 3],
+      [a.tenantId, mobile, 2],
+      [b.tenantId, mobile, 1],
+    ] as const) {
       const id = await createUser(t.db, { username: `mob.old${++n}`, tenantId, mobile: spelling });
-      await t.db.update(users).set({ createdAt: sql`now() - make_interval(days => ${ago})` }).where(eq(users.id, id));
+      await t.db
+        .update(users)
+        .set({ createdAt: sql`now() - make_interval(days => ${ago})` })
+        .where(eq(users.id, id));
       made.push(id);
     }
     const recycled = await createUser(t.db, { username: `mob.old${++n}`, tenantId: a.tenantId, mobile });
-    await t.db.update(users).set({ deletedAt: sql`now()`, createdAt: sql`now() - interval '9 days'` }).where(eq(users.id, recycled));
+    await t.db
+      .update(users)
+      .set({ deletedAt: sql`now()`, createdAt: sql`now() - interval '9 days'` })
+      .where(eq(users.id, recycled));
 
     const migration = readFileSync(join(process.cwd(), 'drizzle', '0017_unique_mobile.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
 
-    const numbers = await t.db.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.id, [...made, recycled]));
+    const numbers = await t.db
+      .select({ id: users.id, mobile: users.mobile })
+      .from(users)
+      .where(inArray(users.id, [...made, recycled]));
     const byId = new Map(numbers.map((r) => [r.id, r.mobile]));
     expect([...made, recycled].map((id) => byId.get(id))).toEqual([`+86${mobile}`, '', '', mobile]);
     expect((await send('edit', newUser(mobile), a)).status).toBe(409);

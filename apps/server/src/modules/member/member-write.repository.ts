@@ -18,16 +18,41 @@ export const memberNotFound = () => notFound('The user does not exist: it may ha
 
 /** Which users a call acts on: the visible ones, live or in the recycle bin. */
 export const visibleMember = async (db: Db, session: Session, id: number, where: 'live' | 'recycled' | 'any' = 'live') =>
-  and(await memberVisibility(db, session), eq(users.id, id), where === 'live' ? isNull(users.deletedAt) : where === 'recycled' ? isNotNull(users.deletedAt) : undefined);
+  and(
+    await memberVisibility(db, session),
+    eq(users.id, id),
+    where === 'live' ? isNull(users.deletedAt) : where === 'recycled' ? isNotNull(users.deletedAt) : undefined,
+  );
 
 export async function viewMember(db: Db, session: Session, id: number, where: 'live' | 'any' = 'any'): Promise<MemberDetail> {
   const [row] = await db
     .select({
-      id: users.id, username: users.username, realName: users.realName, tenantName: tenants.name, avatar: users.avatar,
-      deptId: users.deptId, deptName: depts.name, postId: users.postId, postName: posts.name, balance: users.balance, integral: users.integral,
-      mobile: users.mobile, email: users.email, sex: users.sex, birthday: users.birthday, address: users.address, qq: users.qq,
-      lastLoginIp: users.lastLoginIp, lastLoginAt: users.lastLoginAt, loginCount: users.loginCount, createdAt: users.createdAt,
-      alipayName: users.alipayName, alipayAccount: users.alipayAccount, alipayCode: users.alipayCode, status: users.status, remark: users.remark,
+      id: users.id,
+      username: users.username,
+      realName: users.realName,
+      tenantName: tenants.name,
+      avatar: users.avatar,
+      deptId: users.deptId,
+      deptName: depts.name,
+      postId: users.postId,
+      postName: posts.name,
+      balance: users.balance,
+      integral: users.integral,
+      mobile: users.mobile,
+      email: users.email,
+      sex: users.sex,
+      birthday: users.birthday,
+      address: users.address,
+      qq: users.qq,
+      lastLoginIp: users.lastLoginIp,
+      lastLoginAt: users.lastLoginAt,
+      loginCount: users.loginCount,
+      createdAt: users.createdAt,
+      alipayName: users.alipayName,
+      alipayAccount: users.alipayAccount,
+      alipayCode: users.alipayCode,
+      status: users.status,
+      remark: users.remark,
       deletedAt: users.deletedAt,
     })
     .from(users)
@@ -36,10 +61,16 @@ export async function viewMember(db: Db, session: Session, id: number, where: 'l
     .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
     .where(await visibleMember(db, session, id, where));
   if (!row) throw memberNotFound();
-  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(userRoles)
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, id))).orderBy(roles.sort, roles.id);
-  const [active] = await db.select({ at: max(sessions.lastSeenAt) }).from(sessions).where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, id)));
+    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, id)))
+    .orderBy(roles.sort, roles.id);
+  const [active] = await db
+    .select({ at: max(sessions.lastSeenAt) })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, id)));
   return {
     ...row,
     deptName: row.deptName ?? null,
@@ -55,11 +86,17 @@ export async function viewMember(db: Db, session: Session, id: number, where: 'l
 /** Department and post must be the tenant's own; roles must be ones the caller may grant. */
 async function checkReferences(db: Db, session: Session, body: MemberEditBody): Promise<void> {
   if (body.deptId !== null) {
-    const [d] = await db.select({ id: depts.id }).from(depts).where(and(eq(depts.tenantId, session.tenantId), eq(depts.id, body.deptId)));
+    const [d] = await db
+      .select({ id: depts.id })
+      .from(depts)
+      .where(and(eq(depts.tenantId, session.tenantId), eq(depts.id, body.deptId)));
     if (!d) throw badRequest('deptId: the department does not exist');
   }
   if (body.postId !== null) {
-    const [p] = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.tenantId, session.tenantId), eq(posts.id, body.postId)));
+    const [p] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.tenantId, session.tenantId), eq(posts.id, body.postId)));
     if (!p) throw badRequest('postId: the post does not exist');
   }
   const grantable = new Set(await grantableRoleIds(db, session));
@@ -71,7 +108,10 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   const { id, password, roleIds, ...values } = body;
   await checkReferences(db, session, body);
   if (id !== undefined) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(await visibleMember(db, session, id));
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(await visibleMember(db, session, id));
     if (!existing) throw memberNotFound();
     if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
   } else if (!password) {
@@ -85,10 +125,16 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   let userId: number;
   try {
     if (id === undefined) {
-      const [row] = await db.insert(users).values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash! }).returning({ id: users.id });
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash! })
+        .returning({ id: users.id });
       userId = row!.id;
     } else {
-      await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(await visibleMember(db, session, id));
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(await visibleMember(db, session, id));
       userId = id;
     }
   } catch (err) {
@@ -103,33 +149,50 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     await db.delete(userRoles).where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, userId), inArray(userRoles.roleId, grantable)));
   }
   if (roleIds.length > 0) {
-    await db.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId }))).onConflictDoNothing();
+    await db
+      .insert(userRoles)
+      .values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId })))
+      .onConflictDoNothing();
   }
   if (values.status !== 1) await endSessions(db, session, userId);
   return viewMember(db, session, userId);
 }
 
 export async function endSessions(db: Db, session: Session, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` })
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function setMemberStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
   if (id === session.userId && status !== 1) throw forbidden('You cannot disable your own account');
-  const changed = await db.update(users).set({ status, updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  const changed = await db
+    .update(users)
+    .set({ status, updatedAt: sql`now()` })
+    .where(await visibleMember(db, session, id))
+    .returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
   if (status !== 1) await endSessions(db, session, id);
 }
 
 export async function resetPassword(db: Db, session: Session, id: number, password: string): Promise<void> {
-  const changed = await db.update(users).set({ passwordHash: await hashChosenPassword(password), updatedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  const changed = await db
+    .update(users)
+    .set({ passwordHash: await hashChosenPassword(password), updatedAt: sql`now()` })
+    .where(await visibleMember(db, session, id))
+    .returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
   await endSessions(db, session, id);
 }
 
 export async function recycleMember(db: Db, session: Session, id: number): Promise<void> {
   if (id === session.userId) throw forbidden('You cannot delete your own account');
-  const changed = await db.update(users).set({ deletedAt: sql`now()` }).where(await visibleMember(db, session, id)).returning({ id: users.id });
+  const changed = await db
+    .update(users)
+    .set({ deletedAt: sql`now()` })
+    .where(await visibleMember(db, session, id))
+    .returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
   await endSessions(db, session, id);
 }
@@ -140,12 +203,18 @@ export async function restoreMember(db: Db, session: Session, id: number): Promi
   if (!recycled) throw memberNotFound();
   await assertQuota(db, session.tenantId, 'users');
   try {
-    const changed = await db.update(users).set({ deletedAt: null, updatedAt: sql`now()` }).where(where).returning({ id: users.id });
+    const changed = await db
+      .update(users)
+      .set({ deletedAt: null, updatedAt: sql`now()` })
+      .where(where)
+      .returning({ id: users.id });
     if (changed.length === 0) throw memberNotFound();
   } catch (err) {
     // The number was free while the user sat in the recycle bin, and someone took it.
     if (isMobileTaken(err)) {
-      throw conflict(`mobile: the phone number "${recycled.mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number`);
+      throw conflict(
+        `mobile: the phone number "${recycled.mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number`,
+      );
     }
     throw err;
   }
@@ -153,7 +222,9 @@ export async function restoreMember(db: Db, session: Session, id: number): Promi
 
 /** Only from the recycle bin: a live user must be deleted first. Roles, posts and sessions go with it. */
 export async function purgeMember(db: Db, session: Session, id: number): Promise<void> {
-  const removed = await db.delete(users).where(await visibleMember(db, session, id, 'recycled')).returning({ id: users.id });
+  const removed = await db
+    .delete(users)
+    .where(await visibleMember(db, session, id, 'recycled'))
+    .returning({ id: users.id });
   if (removed.length === 0) throw memberNotFound();
 }
-

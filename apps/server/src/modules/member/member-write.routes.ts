@@ -1,6 +1,17 @@
 import {
-  addBalanceCall, addIntegralCall, ledgerKind, ledgerListCall, memberDeleteCall, memberEditCall, memberPurgeCall, memberRecycleListCall,
-  memberImportCall, memberResetPwdCall, memberRestoreCall, memberStatusCall, memberViewCall,
+  addBalanceCall,
+  addIntegralCall,
+  ledgerKind,
+  ledgerListCall,
+  memberDeleteCall,
+  memberEditCall,
+  memberPurgeCall,
+  memberRecycleListCall,
+  memberImportCall,
+  memberResetPwdCall,
+  memberRestoreCall,
+  memberStatusCall,
+  memberViewCall,
 } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
@@ -20,10 +31,18 @@ export function memberWriteCalls(): CallImplementation[] {
     implement(memberDeleteCall, async ({ db, session, body }) => recycleMember(db, session, body.id).then(done)),
     implement(memberRestoreCall, async ({ db, session, body }) => restoreMember(db, session, body.id).then(done)),
     implement(memberPurgeCall, async ({ db, session, body }) => purgeMember(db, session, body.id).then(done)),
-    implement(memberRecycleListCall, async ({ db, session, query }) => ({ ...(await listMembers(db, session, query, true)), page: query.page, pageSize: query.pageSize })),
+    implement(memberRecycleListCall, async ({ db, session, query }) => ({
+      ...(await listMembers(db, session, query, true)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
     implement(memberImportCall, async ({ db, session, body }) => importMembers(db, session, body.rows)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
-    implement(ledgerListCall, async ({ db, session, query }) => ({ ...(await listLedger(db, session, query.userId, query)), page: query.page, pageSize: query.pageSize })),
+    implement(ledgerListCall, async ({ db, session, query }) => ({
+      ...(await listLedger(db, session, query.userId, query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
   ];
 }

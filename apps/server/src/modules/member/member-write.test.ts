@@ -13,7 +13,7 @@ let other: { tenantId: number; token: string };
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  const [d] = (await t.db.select({ id: users.deptId }).from(users).where(eq(users.username, 'admin')));
+  const [d] = await t.db.select({ id: users.deptId }).from(users).where(eq(users.username, 'admin'));
   deptId = d!.id!;
   postId = (await t.db.insert(posts).values({ tenantId: 1, name: 'Engineer', code: 'eng' }).returning({ id: posts.id }))[0]!.id;
   const b = await createTenant(t.db, { code: 'mw-b' });
@@ -32,7 +32,11 @@ const view = async (id: number, as = token) => {
   return { status: res.statusCode, body: res.json() };
 };
 const listNames = async (path: 'list' | 'recycle/list', filter?: unknown[]) => {
-  const res = await t.app.inject({ url: `/user/admin/member/${path}`, query: { pageSize: '100', ...(filter ? { filter: JSON.stringify(filter) } : {}) }, headers: auth(token) });
+  const res = await t.app.inject({
+    url: `/user/admin/member/${path}`,
+    query: { pageSize: '100', ...(filter ? { filter: JSON.stringify(filter) } : {}) },
+    headers: auth(token),
+  });
   return res.json().data.list.map((r: { username: string }) => r.username) as string[];
 };
 const base = { username: 'alice', password: 'alice-password', realName: 'Alice', mobile: '13800000011' };
@@ -43,16 +47,45 @@ describe('member create, view and edit', () => {
     const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.key, 'super_admin'));
     const alipayCode = (await uploadImage(t, token, { purpose: 'private' })).body.data.url as string;
     const r = await send('edit', {
-      ...base, email: 'alice@example.com', deptId, postId, roleIds: [role!.id], sex: 2, birthday: '1990-05-06', address: 'Road 1',
-      qq: '123456', alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode, remark: 'new',
+      ...base,
+      email: 'alice@example.com',
+      deptId,
+      postId,
+      roleIds: [role!.id],
+      sex: 2,
+      birthday: '1990-05-06',
+      address: 'Road 1',
+      qq: '123456',
+      alipayName: 'Alice A',
+      alipayAccount: 'alice@alipay',
+      alipayCode,
+      remark: 'new',
     });
     expect(r.body.code).toBe(0);
     alice = r.body.data;
     const v = (await view(alice.id)).body.data;
     expect(v).toMatchObject({
-      username: 'alice', realName: 'Alice', tenantName: 'Platform', deptName: 'Platform', postName: 'Engineer', roles: [{ name: 'Super administrator' }],
-      balance: '0.00', integral: 0, mobile: '13800000011', email: 'alice@example.com', sex: 2, birthday: '1990-05-06', address: 'Road 1', qq: '123456',
-      lastActiveAt: null, lastLoginAt: null, loginCount: 0, alipayName: 'Alice A', alipayAccount: 'alice@alipay', alipayCode, status: 1,
+      username: 'alice',
+      realName: 'Alice',
+      tenantName: 'Platform',
+      deptName: 'Platform',
+      postName: 'Engineer',
+      roles: [{ name: 'Super administrator' }],
+      balance: '0.00',
+      integral: 0,
+      mobile: '13800000011',
+      email: 'alice@example.com',
+      sex: 2,
+      birthday: '1990-05-06',
+      address: 'Road 1',
+      qq: '123456',
+      lastActiveAt: null,
+      lastLoginAt: null,
+      loginCount: 0,
+      alipayName: 'Alice A',
+      alipayAccount: 'alice@alipay',
+      alipayCode,
+      status: 1,
     });
     // The new user can sign in with the password given.
     expect(await t.login('alice', 'alice-password')).toEqual(expect.any(String));
@@ -73,7 +106,7 @@ describe('member create, view and edit', () => {
     ['a bad email', { ...base, username: 'x1', email: 'a@b' }, EMAIL_INVALID],
     ['an email over 320 characters', { ...base, username: 'x1', email: `${'a'.repeat(318)}@b.cn` }, 'email must be at most 320 characters'],
     ['no password on create', { ...base, username: 'x1', password: undefined }, 'password: password is required'],
-    ['another tenant\'s department', { ...base, username: 'x1', deptId: 999999 }, 'deptId: the department does not exist'],
+    ["another tenant's department", { ...base, username: 'x1', deptId: 999999 }, 'deptId: the department does not exist'],
   ])('refuses %s', async (_what, payload, message) => {
     const r = await send('edit', payload);
     expect(r.status).toBe(400);
@@ -145,9 +178,13 @@ describe('member status, password, recycle bin', () => {
     expect(await listNames('recycle/list')).toEqual([]);
   });
 
-  it('keeps every call on the caller\'s tenant', async () => {
+  it("keeps every call on the caller's tenant", async () => {
     const mine = await createUser(t.db, { username: 'dave' });
-    for (const [path, extra] of [['status', { status: 2 }], ['delete', {}], ['resetPwd', { password: 'whatever-123' }]] as const) {
+    for (const [path, extra] of [
+      ['status', { status: 2 }],
+      ['delete', {}],
+      ['resetPwd', { password: 'whatever-123' }],
+    ] as const) {
       expect((await send(path, { id: mine, ...extra }, other.token)).status).toBe(404);
     }
     expect((await view(mine, other.token)).status).toBe(404);

@@ -11,44 +11,58 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** One page of the users the caller may see, live ones or (recycle) deleted ones, with the total. */
 export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<ListPage<MemberRow>> {
-  const where: SQL | undefined = and(await memberVisibility(db, session), recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), listWhere(memberListSpec, q.filter));
+  const where: SQL | undefined = and(
+    await memberVisibility(db, session),
+    recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+    listWhere(memberListSpec, q.filter),
+  );
   const plan = listPlan(memberListSpec, q, [{ field: 'id', desc: true }], [{ column: users.id, desc: true }]);
   const pageWhere = and(where, plan.after);
   // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
   // the skipped rows), then the page's few rows are fetched whole.
-  const picked = plan.offset > 0
-    ? inArray(users.id, db.select({ id: users.id }).from(users).where(pageWhere).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset))
-    : undefined;
+  const picked =
+    plan.offset > 0
+      ? inArray(
+          users.id,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(pageWhere)
+            .orderBy(...plan.orderBy)
+            .limit(plan.limit)
+            .offset(plan.offset),
+        )
+      : undefined;
   const rows = await db
-      .select({
-        id: users.id,
-        username: users.username,
-        realName: users.realName,
-        avatar: users.avatar,
-        mobile: users.mobile,
-        email: users.email,
-        deptId: users.deptId,
-        deptName: depts.name,
-        postId: users.postId,
-        postName: posts.name,
-        status: users.status,
-        sex: users.sex,
-        balance: users.balance,
-        integral: users.integral,
-        lastLoginAt: users.lastLoginAt,
-        lastLoginIp: users.lastLoginIp,
-        loginCount: users.loginCount,
-        createdAt: users.createdAt,
-        deletedAt: users.deletedAt,
-        ...plan.keyFields,
-      })
-      .from(users)
-      .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
-      .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
-      .where(and(pageWhere, picked))
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(picked ? 0 : plan.offset);
+    .select({
+      id: users.id,
+      username: users.username,
+      realName: users.realName,
+      avatar: users.avatar,
+      mobile: users.mobile,
+      email: users.email,
+      deptId: users.deptId,
+      deptName: depts.name,
+      postId: users.postId,
+      postName: posts.name,
+      status: users.status,
+      sex: users.sex,
+      balance: users.balance,
+      integral: users.integral,
+      lastLoginAt: users.lastLoginAt,
+      lastLoginIp: users.lastLoginIp,
+      loginCount: users.loginCount,
+      createdAt: users.createdAt,
+      deletedAt: users.deletedAt,
+      ...plan.keyFields,
+    })
+    .from(users)
+    .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
+    .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
+    .where(and(pageWhere, picked))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(picked ? 0 : plan.offset);
   return listPage(plan, rows, countRows(db, users, where), (r) => ({
     ...r,
     deptName: r.deptName ?? null,

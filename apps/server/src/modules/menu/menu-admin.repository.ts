@@ -62,7 +62,10 @@ export async function insertMenu(db: Db, values: MenuValues): Promise<number> {
 }
 
 export async function updateMenu(db: Db, id: number, values: Partial<MenuValues>): Promise<void> {
-  await db.update(menus).set({ ...values, updatedAt: new Date() }).where(eq(menus.id, id));
+  await db
+    .update(menus)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(menus.id, id));
 }
 
 export async function deleteMenu(db: Db, id: number): Promise<void> {

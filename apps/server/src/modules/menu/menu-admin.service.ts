@@ -51,7 +51,9 @@ function checkPermissions(list: string, existing: string): string {
   const addresses = splitPermissions([list]);
   const unknown = addresses.filter((p) => !kept.has(p) && !KNOWN_ADDRESSES.has(p));
   if (unknown.length > 0) {
-    throw badRequest(`permissions: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an API address' : 'are not API addresses'} of this server: use addresses such as /user/admin/member/list, separated by commas`);
+    throw badRequest(
+      `permissions: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an API address' : 'are not API addresses'} of this server: use addresses such as /user/admin/member/list, separated by commas`,
+    );
   }
   return addresses.join(',');
 }
@@ -97,4 +99,3 @@ export async function setMenuStatus(db: Db, id: number, status: number): Promise
   if (!(await findMenu(db, id))) throw notFound('There is no such menu: reload the menu list');
   await updateMenu(db, id, { status });
 }
-

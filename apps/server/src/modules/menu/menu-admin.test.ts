@@ -45,9 +45,29 @@ describe('menu catalogue', () => {
   it('creates, views, disables and deletes an entry with every editor field', async () => {
     const parentId = find(await tree(), '/permission')!.id;
     const fields = {
-      parentId, type: 2, client: 2, addon: 'ml.svc.demo', name: '演示', locale: 'menu.demo', icon: 'icon-home-outlined', path: 'https://example.com/demo',
-      alias: 'demo', component: 'demo/index', redirect: '/demo/a', permissions: ' /user/admin/member/list ,/user/admin/menu/list', highlight: '/permission/menu',
-      isRoot: true, popup: true, simplified: true, keepAlive: true, hidden: true, external: true, affix: true, sort: 99, status: 1, remark: 'r',
+      parentId,
+      type: 2,
+      client: 2,
+      addon: 'ml.svc.demo',
+      name: '演示',
+      locale: 'menu.demo',
+      icon: 'icon-home-outlined',
+      path: 'https://example.com/demo',
+      alias: 'demo',
+      component: 'demo/index',
+      redirect: '/demo/a',
+      permissions: ' /user/admin/member/list ,/user/admin/menu/list',
+      highlight: '/permission/menu',
+      isRoot: true,
+      popup: true,
+      simplified: true,
+      keepAlive: true,
+      hidden: true,
+      external: true,
+      affix: true,
+      sort: 99,
+      status: 1,
+      remark: 'r',
     };
     const res = await post('/user/admin/menu/edit', fields);
     expect(res.json()).toMatchObject({ code: 0, data: { id: expect.any(Number) } });
@@ -79,7 +99,9 @@ describe('menu catalogue', () => {
   it('refuses permission strings that are not API addresses of the server, naming them', async () => {
     const res = await post('/user/admin/menu/edit', { type: 3, name: 'X', permissions: '/user/admin/member/list,/user/admin/nope,/x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('permissions: /user/admin/nope, /x are not API addresses of this server: use addresses such as /user/admin/member/list, separated by commas');
+    expect(res.json().message).toBe(
+      'permissions: /user/admin/nope, /x are not API addresses of this server: use addresses such as /user/admin/member/list, separated by commas',
+    );
   });
 
   it('refuses cycles, button parents and missing parents', async () => {
@@ -112,7 +134,11 @@ describe('menu catalogue', () => {
   it('lets a granted tenant user read the catalogue but only the platform super admin change it', async () => {
     expect((await get('/user/admin/menu/list', viewer)).json().code).toBe(0);
     const id = find(await tree(), '/dashboard')!.id;
-    for (const [url, body] of [['/user/admin/menu/edit', { id, type: 2, name: 'Hacked' }], ['/user/admin/menu/delete', { id }], ['/user/admin/menu/status', { id, status: 2 }]] as const) {
+    for (const [url, body] of [
+      ['/user/admin/menu/edit', { id, type: 2, name: 'Hacked' }],
+      ['/user/admin/menu/delete', { id }],
+      ['/user/admin/menu/status', { id, status: 2 }],
+    ] as const) {
       const res = await post(url, body, viewer);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toMatch(/^Menus are the platform catalogue: only the platform super administrator can change them/);

@@ -18,7 +18,11 @@ export async function visibleMenus(db: Db, session: Session): Promise<MenuRow[]>
       union
       select m.parent_id from menus m join tree on m.id = tree.id where m.parent_id is not null
     ) select id from tree`;
-  return db.select().from(menus).where(and(enabled, inArray(menus.id, sql`(${granted})`))).orderBy(asc(menus.sort), asc(menus.id));
+  return db
+    .select()
+    .from(menus)
+    .where(and(enabled, inArray(menus.id, sql`(${granted})`)))
+    .orderBy(asc(menus.sort), asc(menus.id));
 }
 
 /** Permission strings of the caller's granted, enabled menus (ancestors added only for display grant nothing). */

@@ -27,7 +27,21 @@ describe('admin menu', () => {
     expect(org.children.map((c) => c.path)).toEqual(['/org/user', '/org/dept', '/org/post']);
     expect(org.children[0]!.children).toEqual([]);
     const all = paths(list);
-    expect(all).toEqual(expect.arrayContaining(['/permission/role', '/permission/menu', '/permission/openaccess', '/home/account', '/home/message', '/home/upgrade/logs', '/tenant/policy', '/tenant/invite', '/tenant/manage', '/tenant/user/list', '/tenant/user/recycle']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        '/permission/role',
+        '/permission/menu',
+        '/permission/openaccess',
+        '/home/account',
+        '/home/message',
+        '/home/upgrade/logs',
+        '/tenant/policy',
+        '/tenant/invite',
+        '/tenant/manage',
+        '/tenant/user/list',
+        '/tenant/user/recycle',
+      ]),
+    );
     expect(all).not.toContain('/home/message/:id');
     expect(all).not.toContain('/tenant/details/:id');
   });

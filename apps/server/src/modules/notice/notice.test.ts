@@ -18,10 +18,13 @@ const unread = async (token: string) => {
   return res.json().data.letterCount as number;
 };
 const letter = (receiverId: number, extra: Partial<typeof notices.$inferInsert> = {}) =>
-  t.db.insert(notices).values({ tenantId: 1, title: 'Hello', rangeType: noticeRange.private, receiverId, ...extra }).returning({ id: notices.id });
+  t.db
+    .insert(notices)
+    .values({ tenantId: 1, title: 'Hello', rangeType: noticeRange.private, receiverId, ...extra })
+    .returning({ id: notices.id });
 
 describe('unread letter count', () => {
-  it('counts only the caller\'s enabled, unread private letters', async () => {
+  it("counts only the caller's enabled, unread private letters", async () => {
     const token = await t.login('letter.reader', 'reader-password-1');
     expect(await unread(token)).toBe(0);
 
@@ -36,7 +39,7 @@ describe('unread letter count', () => {
     expect(await unread(token)).toBe(1);
   });
 
-  it('never counts another tenant\'s letters, even to a user of the same id range', async () => {
+  it("never counts another tenant's letters, even to a user of the same id range", async () => {
     const { tenantId } = await createTenant(t.db, { code: 'letters-b' });
     const stranger = await createUser(t.db, { tenantId, username: 'letter.stranger', password: 'stranger-password-1', menuPaths: [] });
     await t.db.insert(notices).values({ tenantId, title: 'Theirs', rangeType: noticeRange.private, receiverId: stranger });

@@ -33,17 +33,29 @@ async function ensureDemoUser(db: Db): Promise<number> {
     }
     const suffix = randomBytes(3).toString('hex');
     const [taken] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'demo'));
-    const [tenant] = await tx.insert(tenants).values({ name: 'Demo', code: taken ? `demo-${suffix}` : 'demo' }).returning({ id: tenants.id });
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ name: 'Demo', code: taken ? `demo-${suffix}` : 'demo' })
+      .returning({ id: tenants.id });
     const tenantId = tenant!.id;
     const [dept] = await tx.insert(depts).values({ tenantId, name: 'Demo' }).returning({ id: depts.id });
     const [role] = await tx
       .insert(roles)
       .values({ tenantId, name: 'Demo (read-only)', key: 'demo', dataScope: 1, isDefaultAdmin: true, remark: 'The read-only demo account' })
       .returning({ id: roles.id });
-    const [nameTaken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = 'demo'`);
+    const [nameTaken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = 'demo'`);
     const [user] = await tx
       .insert(users)
-      .values({ tenantId, username: nameTaken ? `demo_${suffix}` : 'demo', realName: 'Demo', deptId: dept!.id, passwordHash: await hashPassword(randomBytes(24).toString('base64url')) })
+      .values({
+        tenantId,
+        username: nameTaken ? `demo_${suffix}` : 'demo',
+        realName: 'Demo',
+        deptId: dept!.id,
+        passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      })
       .returning({ id: users.id });
     await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
     const all = await tx.select({ id: menus.id }).from(menus).where(eq(menus.status, 1));
@@ -61,6 +73,10 @@ export async function demoLogin(db: Db, input: { configured: boolean; ttlHours: 
     throw notFound(DEMO_OFF);
   }
   const userId = await ensureDemoUser(db);
-  const [user] = await db.select(signInColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(and(eq(users.id, userId)));
+  const [user] = await db
+    .select(signInColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.id, userId)));
   return openSession(db, user!, 'demo', client, input.ttlHours, { readOnly: true });
 }

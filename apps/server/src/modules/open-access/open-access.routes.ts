@@ -1,5 +1,12 @@
 import {
-  demoLoginCall, openAccessDeleteCall, openAccessEditCall, openAccessListCall, openAccessRotateCall, openAccessStatusCall, openAccessViewCall, openLoginCall,
+  demoLoginCall,
+  openAccessDeleteCall,
+  openAccessEditCall,
+  openAccessListCall,
+  openAccessRotateCall,
+  openAccessStatusCall,
+  openAccessViewCall,
+  openLoginCall,
 } from '@uc/shared/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -32,7 +39,9 @@ export function openAccessCalls(db: Db, config: Config, box: SecretBox): CallImp
       return { id: body.id };
     }),
     // System connection: the tenant is what the key tells (reviewed bypass, like every sign-in).
-    implement(openLoginCall, async ({ body, req }) => openLogin(db, box, { ...body, ...client(req), ttlHours: config.sessionTtlHours, throttle: config.loginThrottle })),
+    implement(openLoginCall, async ({ body, req }) =>
+      openLogin(db, box, { ...body, ...client(req), ttlHours: config.sessionTtlHours, throttle: config.loginThrottle }),
+    ),
     implement(demoLoginCall, async ({ req }) => demoLogin(db, { configured: config.demoMode, ttlHours: config.sessionTtlHours, ...client(req) })),
   ];
 }

@@ -69,15 +69,31 @@ const listSpec: ListSpec = {
   keywordFields: ['title', 'key', 'remark', 'username'],
 };
 
-export async function listKeys(db: Db, session: Session, q: ListQuery & { keyword?: string | undefined }): Promise<ListPage<OpenAccessRecord> & { page: number; pageSize: number }> {
+export async function listKeys(
+  db: Db,
+  session: Session,
+  q: ListQuery & { keyword?: string | undefined },
+): Promise<ListPage<OpenAccessRecord> & { page: number; pageSize: number }> {
   const filter = [...(q.filter ?? []), ...(q.keyword ? [{ field: '', op: 'keyword' as const, value: q.keyword }] : [])];
   const where = and(eq(openAccessKeys.tenantId, session.tenantId), listWhere(listSpec, filter));
   const plan = listPlan(listSpec, q, [], [{ column: openAccessKeys.id, desc: true }]);
-  const rows = await db.select({ ...rowColumns, ...plan.keyFields }).from(openAccessKeys).innerJoin(users, linkedUser)
-    .where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const rows = await db
+    .select({ ...rowColumns, ...plan.keyFields })
+    .from(openAccessKeys)
+    .innerJoin(users, linkedUser)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   // One after the other: both run on the request's single transaction connection.
   const countUpTo = async (limit: number) => {
-    const inner = db.select({ one: sql`1` }).from(openAccessKeys).innerJoin(users, linkedUser).where(where).limit(limit).as('capped');
+    const inner = db
+      .select({ one: sql`1` })
+      .from(openAccessKeys)
+      .innerJoin(users, linkedUser)
+      .where(where)
+      .limit(limit)
+      .as('capped');
     const [row] = await db.select({ n: count() }).from(inner);
     return row?.n ?? 0;
   };
@@ -196,10 +212,15 @@ export async function holdKeyAsSigned(tx: Db, signed: { tenantId: number; keyId:
   const [held] = await tx
     .select({ id: openAccessKeys.id })
     .from(openAccessKeys)
-    .where(and(
-      eq(openAccessKeys.tenantId, signed.tenantId), eq(openAccessKeys.id, signed.keyId), eq(openAccessKeys.status, 1),
-      eq(openAccessKeys.userId, signed.userId), eq(openAccessKeys.secretEnc, signed.secretEnc),
-    ))
+    .where(
+      and(
+        eq(openAccessKeys.tenantId, signed.tenantId),
+        eq(openAccessKeys.id, signed.keyId),
+        eq(openAccessKeys.status, 1),
+        eq(openAccessKeys.userId, signed.userId),
+        eq(openAccessKeys.secretEnc, signed.secretEnc),
+      ),
+    )
     .for('share');
   if (!held) throw badRequest(refusal);
 }

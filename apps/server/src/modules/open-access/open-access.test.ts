@@ -23,9 +23,19 @@ beforeAll(async () => {
       const a = await createTenant(db, { code: 'oa-a' });
       const b = await createTenant(db, { code: 'oa-b' });
       // The keeper manages keys; the member holds less (only the menu screen), the boss holds more.
-      keeperId = await createUser(db, { username: 'oa.keeper', tenantId: a.tenantId, menuPaths: ['/permission/openaccess', '/permission/menu'], withButtons: true });
+      keeperId = await createUser(db, {
+        username: 'oa.keeper',
+        tenantId: a.tenantId,
+        menuPaths: ['/permission/openaccess', '/permission/menu'],
+        withButtons: true,
+      });
       memberId = await createUser(db, { username: 'oa.member', tenantId: a.tenantId, menuPaths: ['/permission/menu'] });
-      bossId = await createUser(db, { username: 'oa.boss', tenantId: a.tenantId, menuPaths: ['/permission/openaccess', '/permission/role'], withButtons: true });
+      bossId = await createUser(db, {
+        username: 'oa.boss',
+        tenantId: a.tenantId,
+        menuPaths: ['/permission/openaccess', '/permission/role'],
+        withButtons: true,
+      });
       otherTenantUser = await createUser(db, { username: 'oa.other', tenantId: b.tenantId, menuPaths: [] });
     },
   });
@@ -64,7 +74,16 @@ describe('open access keys', () => {
     const list = (await get('/user/admin/openaccess/list', keeper)).json().data;
     expect(list.total).toBe(1);
     const row = list.list[0] as OpenAccessRecord;
-    expect(row).toMatchObject({ id, key, title: 'CI bot', userId: keeperId, username: 'oa.keeper', status: 1, remark: 'for the build', secretMasked: `sk_…${secret.slice(-4)}` });
+    expect(row).toMatchObject({
+      id,
+      key,
+      title: 'CI bot',
+      userId: keeperId,
+      username: 'oa.keeper',
+      status: 1,
+      remark: 'for the build',
+      secretMasked: `sk_…${secret.slice(-4)}`,
+    });
     const view = (await get(`/user/admin/openaccess/view?id=${id}`, keeper)).json().data;
     expect(JSON.stringify(list)).not.toContain(secret);
     expect(JSON.stringify(view)).not.toContain(secret);
@@ -87,13 +106,18 @@ describe('open access keys', () => {
     expect(existsSync(join(t.config.dataDir, 'secret.key'))).toBe(true);
   });
 
-  it('signs in as the linked user with that user\'s permissions', async () => {
+  it("signs in as the linked user with that user's permissions", async () => {
     const res = await signIn(key, secret);
     expect(res.json()).toMatchObject({ code: 0, data: { id: keeperId, username: 'oa.keeper' } });
     const token = res.json().data.token as string;
     expect((await get('/user/admin/openaccess/list', token)).statusCode).toBe(200);
     expect((await get('/user/admin/role/list', token)).statusCode).toBe(403);
-    const [log] = await t.db.select().from(loginLogs).where(eq(loginLogs.method, 'open')).orderBy(sql`id desc`).limit(1);
+    const [log] = await t.db
+      .select()
+      .from(loginLogs)
+      .where(eq(loginLogs.method, 'open'))
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(log).toMatchObject({ userId: keeperId, result: 1, reason: 'ok' });
   });
 
@@ -110,7 +134,11 @@ describe('open access keys', () => {
     const unknown = await signIn('ak_nobody', secret);
     expect(bad.json()).toEqual(unknown.json());
     expect(bad.json().message).toBe(OPEN_LOGIN_FAILED);
-    const short = await t.app.inject({ method: 'POST', url: '/user/admin/site/access/open/login', payload: { key, timestamp: now(), nonce: 'short', signature: 'ab' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/user/admin/site/access/open/login',
+      payload: { key, timestamp: now(), nonce: 'short', signature: 'ab' },
+    });
     expect(short.statusCode).toBe(400);
   });
 
@@ -135,7 +163,7 @@ describe('open access keys', () => {
     expect((await get(`/user/admin/openaccess/view?id=${id}`, keeper)).statusCode).toBe(404);
   });
 
-  it('links only users of the caller\'s tenant who hold no more than the caller', async () => {
+  it("links only users of the caller's tenant who hold no more than the caller", async () => {
     expect((await post('/user/admin/openaccess/edit', { title: 'x', userId: otherTenantUser }, keeper)).statusCode).toBe(404);
     expect((await post('/user/admin/openaccess/edit', { title: 'x', userId: bossId }, keeper)).statusCode).toBe(403);
     expect((await post('/user/admin/openaccess/edit', { title: 'x', userId: memberId }, keeper)).statusCode).toBe(200);
@@ -145,7 +173,11 @@ describe('open access keys', () => {
 
 describe('sessions opened with a key', () => {
   const newKey = async (userId = keeperId) => {
-    const made = (await post('/user/admin/openaccess/edit', { title: `Key ${nonce()}`, userId }, keeper)).json().data as { id: number; key: string; secret: string };
+    const made = (await post('/user/admin/openaccess/edit', { title: `Key ${nonce()}`, userId }, keeper)).json().data as {
+      id: number;
+      key: string;
+      secret: string;
+    };
     return made;
   };
   const sessionOf = async (k: { key: string; secret: string }) => {
@@ -194,7 +226,10 @@ describe('sessions opened with a key', () => {
     const tokens = answers.filter((r) => r.json().code === 0).map((r) => r.json().data.token as string);
     const alive = (await Promise.all(tokens.map(works))).filter(Boolean).length;
     // A sign-in that lost the race is refused like a wrong key (400), never with a server error.
-    const failures = answers.filter((r) => r.json().code !== 0).map((r) => r.statusCode).filter((s) => s !== 400 && s !== 403);
+    const failures = answers
+      .filter((r) => r.json().code !== 0)
+      .map((r) => r.statusCode)
+      .filter((s) => s !== 400 && s !== 403);
     expect({ alive, failures }).toEqual({ alive: 0, failures: [] });
   });
 
@@ -224,7 +259,11 @@ describe('demo sign-in', () => {
       const again = (await demo.app.inject({ method: 'POST', url: '/user/admin/site/demo/login' })).json().data;
       expect(again.id).toBe(res.json().data.id);
       expect((await demo.app.inject({ url: '/user/admin/role/list', headers: auth(token) })).statusCode).toBe(200);
-      for (const [url, payload] of [['/user/admin/role/edit', { name: 'x', key: 'x' }], ['/user/admin/openaccess/edit', { title: 'x', userId: 1 }], ['/user/admin/member/sessions/revoke', { id: 1 }]] as const) {
+      for (const [url, payload] of [
+        ['/user/admin/role/edit', { name: 'x', key: 'x' }],
+        ['/user/admin/openaccess/edit', { title: 'x', userId: 1 }],
+        ['/user/admin/member/sessions/revoke', { id: 1 }],
+      ] as const) {
         const write = await demo.app.inject({ method: 'POST', url, payload, headers: auth(token) });
         expect(write.statusCode).toBe(403);
         expect(write.json().message).toBe('The demo account is read-only');
@@ -240,7 +279,7 @@ describe('demo sign-in', () => {
 describe('migration 0013 (databases seeded before the open access calls)', () => {
   it('moves the old placeholder permissions of /permission/openaccess onto buttons, granted to the roles holding the menu', async () => {
     const old = ['list', 'view', 'option', 'edit', 'delete', 'status'].map((v) => `/user/admin/openaccess/${v}`).join(',');
-    const [menu] = (await t.db.execute(sql`select id from menus where path = '/permission/openaccess'`) as unknown as { rows: { id: number }[] }).rows;
+    const [menu] = ((await t.db.execute(sql`select id from menus where path = '/permission/openaccess'`)) as unknown as { rows: { id: number }[] }).rows;
     const menuId = Number(menu!.id);
     // The state of an old database: the placeholder permissions, no buttons, a role holding the menu.
     await t.db.execute(sql`delete from menus where parent_id = ${menuId}`);
@@ -248,14 +287,24 @@ describe('migration 0013 (databases seeded before the open access calls)', () =>
     const holder = await createUser(t.db, { username: 'oa.old', menuPaths: ['/permission/openaccess'] });
     const migration = readFileSync(join(process.cwd(), 'drizzle', '0013_open_access_menu_buttons.sql'), 'utf8');
     await t.db.execute(sql.raw(migration));
-    const rows = (await t.db.execute(sql`select permissions from menus where id = ${menuId} or parent_id = ${menuId} order by id`) as unknown as { rows: { permissions: string }[] }).rows;
+    const rows = (
+      (await t.db.execute(sql`select permissions from menus where id = ${menuId} or parent_id = ${menuId} order by id`)) as unknown as {
+        rows: { permissions: string }[];
+      }
+    ).rows;
     expect(rows.map((r) => r.permissions)).toEqual([
       '/user/admin/openaccess/list,/user/admin/openaccess/view,/user/admin/member/list',
-      '/user/admin/openaccess/edit', '/user/admin/openaccess/edit', '/user/admin/openaccess/rotate', '/user/admin/openaccess/status', '/user/admin/openaccess/delete',
+      '/user/admin/openaccess/edit',
+      '/user/admin/openaccess/edit',
+      '/user/admin/openaccess/rotate',
+      '/user/admin/openaccess/status',
+      '/user/admin/openaccess/delete',
     ]);
-    const granted = (await t.db.execute(sql`
+    const granted = (
+      (await t.db.execute(sql`
       select count(*)::int as n from role_menus rm join user_roles ur on ur.role_id = rm.role_id and ur.tenant_id = rm.tenant_id
-      join menus m on m.id = rm.menu_id where ur.user_id = ${holder} and m.parent_id = ${menuId}`) as unknown as { rows: { n: number }[] }).rows;
+      join menus m on m.id = rm.menu_id where ur.user_id = ${holder} and m.parent_id = ${menuId}`)) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(Number(granted[0]!.n)).toBe(5);
     // Run twice: nothing more happens.
     await t.db.execute(sql.raw(migration));

@@ -25,16 +25,29 @@ const notFoundPost = (_id: number) => notFound('The post does not exist: it may 
 export async function listPosts(db: Db, tenantId: number, q: ListQuery): Promise<ListPage<PostRow>> {
   const where = and(eq(posts.tenantId, tenantId), listWhere(postListSpec, q.filter));
   const plan = listPlan(postListSpec, q, [{ field: 'sort', desc: false }], [{ column: posts.id, desc: false }]);
-  const rows = await db.select({ ...columns, ...plan.keyFields }).from(posts).where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const rows = await db
+    .select({ ...columns, ...plan.keyFields })
+    .from(posts)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   return listPage(plan, rows, countRows(db, posts, where), toRow);
 }
 
 export async function postOptions(db: Db, tenantId: number): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: posts.id, name: posts.name }).from(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.status, 1))).orderBy(asc(posts.sort), asc(posts.id));
+  return db
+    .select({ id: posts.id, name: posts.name })
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.status, 1)))
+    .orderBy(asc(posts.sort), asc(posts.id));
 }
 
 export async function getPost(db: Db, tenantId: number, id: number): Promise<PostRow> {
-  const [row] = await db.select(columns).from(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(posts)
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
   if (!row) throw notFoundPost(id);
   return toRow(row);
 }
@@ -53,8 +66,15 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
   try {
     const [row] =
       id === undefined
-        ? await db.insert(posts).values({ ...values, tenantId }).returning(columns)
-        : await db.update(posts).set({ ...values, updatedAt: sql`now()` }).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id))).returning(columns);
+        ? await db
+            .insert(posts)
+            .values({ ...values, tenantId })
+            .returning(columns)
+        : await db
+            .update(posts)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
+            .returning(columns);
     return toRow(row!);
   } catch (err) {
     if (isUniqueViolation(err, 'posts_tenant_name_uq')) throw taken('name');
@@ -65,15 +85,25 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
 
 export async function deletePost(db: Db, tenantId: number, id: number): Promise<void> {
   const post = await getPost(db, tenantId, id);
-  const [direct] = await db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.postId, id)));
-  const [linked] = await db.select({ n: count() }).from(userPosts).where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id)));
+  const [direct] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.postId, id)));
+  const [linked] = await db
+    .select({ n: count() })
+    .from(userPosts)
+    .where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id)));
   const n = (direct?.n ?? 0) + (linked?.n ?? 0);
   if (n > 0) throw conflict(`Post "${post.name}" is held by ${n} user(s) (the recycle bin included): give them another post first`);
   await db.delete(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
 }
 
 export async function setPostStatus(db: Db, tenantId: number, id: number, status: number): Promise<PostRow> {
-  const [row] = await db.update(posts).set({ status, updatedAt: sql`now()` }).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id))).returning(columns);
+  const [row] = await db
+    .update(posts)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
+    .returning(columns);
   if (!row) throw notFoundPost(id);
   return toRow(row);
 }

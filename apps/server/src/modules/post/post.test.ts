@@ -37,7 +37,10 @@ describe('posts', () => {
     expect(list.list.map((p: { code: string }) => p.code)).toEqual(['ceo', 'dev']);
     const found = (await get('list', { filter: JSON.stringify([['keyword', 'engin']]) })).body.data.list;
     expect(found.map((p: { code: string }) => p.code)).toEqual(['dev']);
-    expect((await get('option')).body.data.list).toEqual([{ id: ceo.id, name: 'CEO' }, { id: dev.id, name: 'Engineer' }]);
+    expect((await get('option')).body.data.list).toEqual([
+      { id: ceo.id, name: 'CEO' },
+      { id: dev.id, name: 'Engineer' },
+    ]);
   });
 
   it('needs a name and a code, each unique in the tenant', async () => {

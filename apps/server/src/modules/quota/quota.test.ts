@@ -19,7 +19,11 @@ beforeAll(async () => {
   policyId = policy!.id;
   await t.db.update(tenants).set({ policyId }).where(eq(tenants.id, tenantId));
   const adminId = await createUser(t.db, {
-    username: 'quota.admin', tenantId, deptId: tenant.deptId, dataScope: 1, withButtons: true,
+    username: 'quota.admin',
+    tenantId,
+    deptId: tenant.deptId,
+    dataScope: 1,
+    withButtons: true,
     menuPaths: ['/org/user', '/org/dept', '/org/post', '/permission/role'],
   });
   token = await tokenFor(t.db, tenantId, adminId);
@@ -29,15 +33,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const column = { users: 'maxUsers', depts: 'maxDepts', roles: 'maxRoles', posts: 'maxPosts' } as const;
-const setMax = (kind: QuotaKind, max: number) => t.db.update(tenantPolicies).set({ [column[kind]]: max }).where(eq(tenantPolicies.id, policyId));
+const setMax = (kind: QuotaKind, max: number) =>
+  t.db
+    .update(tenantPolicies)
+    .set({ [column[kind]]: max })
+    .where(eq(tenantPolicies.id, policyId));
 const post = (url: string, payload: object, as = token) => t.app.inject({ method: 'POST', url, headers: auth(as), payload });
 
 const live = async (kind: QuotaKind): Promise<number> => {
   const rows =
-    kind === 'users' ? await t.db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt)))
-    : kind === 'depts' ? await t.db.select({ n: count() }).from(depts).where(eq(depts.tenantId, tenantId))
-    : kind === 'roles' ? await t.db.select({ n: count() }).from(roles).where(eq(roles.tenantId, tenantId))
-    : await t.db.select({ n: count() }).from(posts).where(eq(posts.tenantId, tenantId));
+    kind === 'users'
+      ? await t.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt)))
+      : kind === 'depts'
+        ? await t.db.select({ n: count() }).from(depts).where(eq(depts.tenantId, tenantId))
+        : kind === 'roles'
+          ? await t.db.select({ n: count() }).from(roles).where(eq(roles.tenantId, tenantId))
+          : await t.db.select({ n: count() }).from(posts).where(eq(posts.tenantId, tenantId));
   return rows[0]!.n;
 };
 
@@ -158,10 +172,17 @@ describe('the maximum under concurrent writers', () => {
   });
 
   it('counts imports and creates racing each other against the same maximum', async () => {
-    const file = (tag: string) => ({ rows: [1, 2].map((n) => ({ username: `quota.race${tag}${n}`, password: 'user-password-1', realName: 'Race', mobile: mobileOf(++seq) })) });
+    const file = (tag: string) => ({
+      rows: [1, 2].map((n) => ({ username: `quota.race${tag}${n}`, password: 'user-password-1', realName: 'Race', mobile: mobileOf(++seq) })),
+    });
     await withRoom('users', 3, async (max) => {
       const before = max - 3;
-      const answers = await Promise.all([post('/user/admin/member/import', file('a')), post('/user/admin/member/import', file('b')), create.users(), create.users()]);
+      const answers = await Promise.all([
+        post('/user/admin/member/import', file('a')),
+        post('/user/admin/member/import', file('b')),
+        create.users(),
+        create.users(),
+      ]);
       expect(answers.map((r) => r.statusCode).filter((c) => c !== 200 && c !== 409)).toEqual([]);
       // An import adds 2 users, a create 1: whatever the order, what was accepted is what exists, and it fits.
       const accepted = answers.reduce((n, r, i) => n + (r.statusCode === 200 ? (i < 2 ? 2 : 1) : 0), 0);

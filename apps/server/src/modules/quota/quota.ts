@@ -66,7 +66,12 @@ async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Promise<num
   const counted = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
   switch (kind) {
     case 'users':
-      return counted(db.select({ n: count() }).from(users).where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt))));
+      return counted(
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), isNull(users.deletedAt))),
+      );
     case 'depts':
       return counted(db.select({ n: count() }).from(depts).where(eq(depts.tenantId, tenantId)));
     case 'roles':

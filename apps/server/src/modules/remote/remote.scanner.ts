@@ -17,8 +17,7 @@ export interface LocalRemote {
   dir: string;
 }
 
-export const localEntry = (r: { name: string; version: string }): string =>
-  `/user/web/remotes/${r.name}/${r.version}/mf-manifest.json`;
+export const localEntry = (r: { name: string; version: string }): string => `/user/web/remotes/${r.name}/${r.version}/mf-manifest.json`;
 
 /** Finds the built remotes: WEB_DIR/<app>/dist/uc-remote.json. A broken file is reported, not fatal. */
 export function scanRemotes(webDir: string, warn: (message: string) => void): LocalRemote[] {

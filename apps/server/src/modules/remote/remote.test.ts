@@ -42,7 +42,7 @@ describe('remote registry', () => {
     expect(names).toEqual(['market', 'org']);
   });
 
-  it('serves a remote\'s files under its version; manifests are revalidated, other files immutable', async () => {
+  it("serves a remote's files under its version; manifests are revalidated, other files immutable", async () => {
     writeFileSync(join(web, 'org', 'dist', 'routes.1234abcd.js'), 'export {}');
     const manifest = await t.app.inject({ url: '/user/web/remotes/org/0.1.0-1a2b3c4d/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);

@@ -40,7 +40,10 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)));
   const all = await tenantRoles(db, tenantId);
-  const me = await db.select({ deptId: users.deptId }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, session.userId)));
+  const me = await db
+    .select({ deptId: users.deptId })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, session.userId)));
   const menuRows = session.isSuperAdmin ? [] : await menuTypes(db);
   const granted = session.isSuperAdmin ? [] : await rowsOf<{ menu_id: number | string }>(db, sql`${grantedMenuIds(tenantId, session.userId)}`);
   const isAdmin = session.isSuperAdmin || own.some((r) => r.isDefaultAdmin);
@@ -61,7 +64,11 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
   let deptIds: Holdings['deptIds'] = 'all';
   if (!session.isSuperAdmin && !scopes.has(dataScope.all)) {
     const reach = new Set<number>();
-    const custom = await deptIdsByRole(db, tenantId, own.filter((r) => r.dataScope === dataScope.customDepts).map((r) => r.id));
+    const custom = await deptIdsByRole(
+      db,
+      tenantId,
+      own.filter((r) => r.dataScope === dataScope.customDepts).map((r) => r.id),
+    );
     for (const list of custom.values()) for (const d of list) reach.add(d);
     const myDept = me[0]?.deptId ?? null;
     if (myDept !== null && scopes.has(dataScope.ownDept)) reach.add(myDept);
@@ -104,6 +111,9 @@ export const holdsMenu = (h: Holdings, id: number): boolean => h.menuIds === 'al
 /** Roles of the tenant among `ids` (for grants elsewhere, such as the user editor). */
 export async function existingRoleIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
   return rows.map((r) => r.id);
 }

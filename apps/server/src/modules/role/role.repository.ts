@@ -31,12 +31,18 @@ export const tenantRoles = (db: Db, tenantId: number): Promise<RoleRow[]> =>
   db.select().from(roles).where(eq(roles.tenantId, tenantId)).orderBy(asc(roles.sort), asc(roles.id));
 
 export async function findRole(db: Db, tenantId: number, id: number): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
   return row;
 }
 
 export async function findRoleByKey(db: Db, tenantId: number, key: string): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.key, key)));
+  const [row] = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.key, key)));
   return row;
 }
 
@@ -59,19 +65,28 @@ export async function menuIdsOfRole(db: Db, tenantId: number, roleId: number): P
 }
 
 export async function childRoleCount(db: Db, tenantId: number, id: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.parentId, id)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.parentId, id)));
   return row?.n ?? 0;
 }
 
 export type RoleValues = Pick<RoleRow, 'parentId' | 'name' | 'key' | 'dataScope' | 'sort' | 'status' | 'remark'>;
 
 export async function insertRole(db: Db, tenantId: number, values: RoleValues): Promise<number> {
-  const [row] = await db.insert(roles).values({ ...values, tenantId }).returning({ id: roles.id });
+  const [row] = await db
+    .insert(roles)
+    .values({ ...values, tenantId })
+    .returning({ id: roles.id });
   return row!.id;
 }
 
 export async function updateRole(db: Db, tenantId: number, id: number, values: Partial<RoleValues>): Promise<void> {
-  await db.update(roles).set({ ...values, updatedAt: new Date() }).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
+  await db
+    .update(roles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
 }
 
 export async function deleteRole(db: Db, tenantId: number, id: number): Promise<void> {
@@ -96,4 +111,7 @@ export const tenantDepts = (db: Db, tenantId: number) =>
     .orderBy(asc(depts.sort), asc(depts.id));
 
 export const menuTypes = (db: Db) =>
-  db.select({ id: menus.id, parentId: menus.parentId, type: menus.type, name: menus.name, locale: menus.locale }).from(menus).orderBy(asc(menus.sort), asc(menus.id));
+  db
+    .select({ id: menus.id, parentId: menus.parentId, type: menus.type, name: menus.name, locale: menus.locale })
+    .from(menus)
+    .orderBy(asc(menus.sort), asc(menus.id));

@@ -1,5 +1,13 @@
 import {
-  roleDeleteCall, roleDeptTreeCall, roleEditCall, roleListCall, roleMenusCall, roleMenuTreeCall, roleOptionCall, roleStatusCall, roleViewCall,
+  roleDeleteCall,
+  roleDeptTreeCall,
+  roleEditCall,
+  roleListCall,
+  roleMenusCall,
+  roleMenuTreeCall,
+  roleOptionCall,
+  roleStatusCall,
+  roleViewCall,
 } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deptGrantTree, grantMenus, menuGrantTree, removeRole, roleOptions, roleTree, saveRole, setRoleStatus, viewRole } from './role.service';

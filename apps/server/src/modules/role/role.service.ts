@@ -7,8 +7,21 @@ import { toTree, withAncestors } from '../../lib/tree';
 import type { Session } from '../auth/access';
 import { holdingsOf, holdsMenu, holdsScope, type Holdings } from './role.holdings';
 import {
-  childRoleCount, deleteRole, deptIdsByRole, findRole, findRoleByKey, insertRole, menuIdsOfRole, menuTypes, replaceRoleDepts,
-  replaceRoleMenus, tenantDepts, tenantRoles, toRoleRecord, updateRole, type RoleRow,
+  childRoleCount,
+  deleteRole,
+  deptIdsByRole,
+  findRole,
+  findRoleByKey,
+  insertRole,
+  menuIdsOfRole,
+  menuTypes,
+  replaceRoleDepts,
+  replaceRoleMenus,
+  tenantDepts,
+  tenantRoles,
+  toRoleRecord,
+  updateRole,
+  type RoleRow,
 } from './role.repository';
 import { assertQuota } from '../quota/quota';
 
@@ -91,7 +104,15 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
   const holder = await findRoleByKey(db, session.tenantId, input.key);
   if (holder && holder.id !== input.id) throw conflict(`Permission code ${input.key} is used by the role ${holder.name} in your tenant: choose another code`);
   if (existing?.isDefaultAdmin && input.status !== 1) throw conflict("The tenant's default administrator role cannot be disabled");
-  const values = { parentId: input.parentId, name: input.name, key: input.key, dataScope: input.dataScope, sort: input.sort, status: input.status, remark: input.remark };
+  const values = {
+    parentId: input.parentId,
+    name: input.name,
+    key: input.key,
+    dataScope: input.dataScope,
+    sort: input.sort,
+    status: input.status,
+    remark: input.remark,
+  };
   const id = existing ? existing.id : await insertRole(db, session.tenantId, values);
   if (existing) await updateRole(db, session.tenantId, id, values);
   await replaceRoleDepts(db, session.tenantId, id, deptIds);

@@ -17,11 +17,23 @@ beforeAll(async () => {
   t = await createTestApp({
     beforeBuild: async (db) => {
       tenant = await createTenant(db, { code: 'roles-a' });
-      [{ id: childDept }] = await db.insert(depts).values({ tenantId: tenant.tenantId, parentId: tenant.deptId, name: 'Child' }).returning({ id: depts.id }) as [{ id: number }];
-      [{ id: otherDept }] = await db.insert(depts).values({ tenantId: tenant.tenantId, name: 'Other' }).returning({ id: depts.id }) as [{ id: number }];
+      [{ id: childDept }] = (await db
+        .insert(depts)
+        .values({ tenantId: tenant.tenantId, parentId: tenant.deptId, name: 'Child' })
+        .returning({ id: depts.id })) as [{ id: number }];
+      [{ id: otherDept }] = (await db.insert(depts).values({ tenantId: tenant.tenantId, name: 'Other' }).returning({ id: depts.id })) as [{ id: number }];
       // The keeper manages roles of their tenant from a role with the own-department scope.
-      const keeperId = await createUser(db, { username: 'keeper', tenantId: tenant.tenantId, deptId: tenant.deptId, dataScope: 2, menuPaths: ['/permission/role', '/org/dept'], withButtons: true });
-      [{ roleId: keeperRoleId }] = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, keeperId)) as [{ roleId: number }];
+      const keeperId = await createUser(db, {
+        username: 'keeper',
+        tenantId: tenant.tenantId,
+        deptId: tenant.deptId,
+        dataScope: 2,
+        menuPaths: ['/permission/role', '/org/dept'],
+        withButtons: true,
+      });
+      [{ roleId: keeperRoleId }] = (await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, keeperId))) as [
+        { roleId: number },
+      ];
       for (const m of await db.select({ id: menus.id, path: menus.path, name: menus.name }).from(menus)) menuId[m.path || m.name] = m.id;
     },
   });
@@ -92,7 +104,7 @@ describe('grant only what you hold', () => {
     expect(mine.json().message).toMatch(/^You cannot change the role role of keeper: you may change only roles below your own/);
   });
 
-  it('refuses data scopes wider than the keeper\'s own', async () => {
+  it("refuses data scopes wider than the keeper's own", async () => {
     const base = { id: junior, name: 'Junior', key: 'junior', parentId: keeperRoleId };
     for (const scope of [1, 3]) {
       const res = await post('/user/admin/role/edit', { ...base, dataScope: scope }, keeper);
@@ -111,7 +123,10 @@ describe('grant only what you hold', () => {
 
   it('offers and grants only the menus the keeper holds', async () => {
     const tree = (await get('/user/admin/role/menu/tree', keeper)).json().data.list as MenuGrantNode[];
-    expect(tree.map((n) => [n.name, n.grantable])).toEqual([['组织管理', true], ['权限管理', true]]);
+    expect(tree.map((n) => [n.name, n.grantable])).toEqual([
+      ['组织管理', true],
+      ['权限管理', true],
+    ]);
     expect(ids(tree)).not.toContain(menuId['/org/user']);
     const refused = await post('/user/admin/role/menus', { id: junior, menuIds: [menuId['/org/dept'], menuId['/org/user']] }, keeper);
     expect(refused.statusCode).toBe(403);
@@ -130,14 +145,20 @@ describe('grant only what you hold', () => {
 
   it('offers the keeper their own role and the ones below', async () => {
     const list = (await get('/user/admin/role/option', keeper)).json().data.list;
-    expect(list).toEqual([{ id: keeperRoleId, name: 'role of keeper', key: 'role_keeper', children: [{ id: junior, name: 'Junior', key: 'junior', children: [] }] }]);
+    expect(list).toEqual([
+      { id: keeperRoleId, name: 'role of keeper', key: 'role_keeper', children: [{ id: junior, name: 'Junior', key: 'junior', children: [] }] },
+    ]);
   });
 });
 
 describe('grants take effect on the next request', () => {
   it('follows role menus and status in permissions and in both menus, in sort order without hidden entries', async () => {
     const userId = await createUser(t.db, { username: 'grantee', menuPaths: [] });
-    const [role] = await t.db.select({ id: roles.id }).from(roles).innerJoin(userRoles, and(eq(userRoles.roleId, roles.id), eq(userRoles.tenantId, roles.tenantId))).where(eq(userRoles.userId, userId));
+    const [role] = await t.db
+      .select({ id: roles.id })
+      .from(roles)
+      .innerJoin(userRoles, and(eq(userRoles.roleId, roles.id), eq(userRoles.tenantId, roles.tenantId)))
+      .where(eq(userRoles.userId, userId));
     const token = await t.login('grantee', 'user-password-1');
     const menu = async () => (await get('/user/admin/role/antd/menu', token)).json().data.list as { path: string; children: { path: string }[] }[];
     const paths = async () => (await menu()).flatMap((m) => [m.path, ...m.children.map((c) => c.path)]);

@@ -26,7 +26,10 @@ afterAll(() => t.close());
 async function caller(name: string, scopes: number[]): Promise<string> {
   const userId = await createUser(t.db, { username: name, tenantId, deptId: dept.a });
   for (const [i, scope] of scopes.entries()) {
-    const [role] = await t.db.insert(roles).values({ tenantId, name: `${name}-${i}`, key: `${name}-${i}`, dataScope: scope }).returning({ id: roles.id });
+    const [role] = await t.db
+      .insert(roles)
+      .values({ tenantId, name: `${name}-${i}`, key: `${name}-${i}`, dataScope: scope })
+      .returning({ id: roles.id });
     await t.db.insert(userRoles).values({ tenantId, userId, roleId: role!.id });
     await t.db.insert(roleMenus).values({ tenantId, roleId: role!.id, menuId: listMenu });
     if (scope === 4) await t.db.insert(roleDepts).values({ tenantId, roleId: role!.id, deptId: dept.b });
@@ -60,8 +63,12 @@ describe('data scope of the member list', () => {
     const token = await caller('c.self2', [5]);
     const [target] = await t.db.select().from(users).where(eq(users.username, 'in.b'));
     await t.db.insert(roleMenus).select(
-      t.db.select({ tenantId: roleMenus.tenantId, roleId: roleMenus.roleId, menuId: menus.id }).from(roleMenus).innerJoin(menus, eq(menus.permissions, '/user/admin/member/forceLogout'))
-        .innerJoin(roles, and(eq(roles.tenantId, roleMenus.tenantId), eq(roles.id, roleMenus.roleId))).where(eq(roles.key, 'c.self2-0')),
+      t.db
+        .select({ tenantId: roleMenus.tenantId, roleId: roleMenus.roleId, menuId: menus.id })
+        .from(roleMenus)
+        .innerJoin(menus, eq(menus.permissions, '/user/admin/member/forceLogout'))
+        .innerJoin(roles, and(eq(roles.tenantId, roleMenus.tenantId), eq(roles.id, roleMenus.roleId)))
+        .where(eq(roles.key, 'c.self2-0')),
     );
     const res = await t.app.inject({ method: 'POST', url: '/user/admin/member/forceLogout', payload: { id: target!.id }, headers: auth(token) });
     expect(res.statusCode).toBe(404);

@@ -17,7 +17,11 @@ const admitted = (rs: Reservation[]) => rs.flatMap((r) => (r.outcome === 'admitt
 describe('slots', () => {
   it('are numbered one each under a burst, and stop at admitUpTo without counting the refused ones', async () => {
     const rs = await burst('t:cap', 40, { ...rule, admitUpTo: 3 });
-    expect(admitted(rs).map((s) => s.hits).sort()).toEqual([1, 2, 3]);
+    expect(
+      admitted(rs)
+        .map((s) => s.hits)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(rs.filter((r) => r.outcome === 'full')).toHaveLength(37);
     expect((await counter('t:cap'))?.hits).toBe(3);
   });
@@ -46,7 +50,10 @@ describe('slots', () => {
     const mine = await reserveSlot(t.db, 't:release', rule);
     if (mine.outcome !== 'admitted') throw new Error('expected a slot');
     // Its lock runs out while it is checked, and another attempt takes the next, longer lock.
-    await t.db.update(rateLimits).set({ blockedUntil: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, 't:release'));
+    await t.db
+      .update(rateLimits)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, 't:release'));
     const later = await reserveSlot(t.db, 't:release', rule);
     if (later.outcome !== 'admitted') throw new Error('expected a slot');
     expect(later.slot.hits).toBe(7);

@@ -31,7 +31,14 @@ export function sessionCalls(): CallImplementation[] {
       const [user] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.tenantId, session.tenantId), eq(users.id, body.id), isNull(users.deletedAt), await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id })));
+        .where(
+          and(
+            eq(users.tenantId, session.tenantId),
+            eq(users.id, body.id),
+            isNull(users.deletedAt),
+            await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }),
+          ),
+        );
       // Outside the caller's data scope is the same as not there.
       if (!user) throw notFound(`There is no user ${body.id} in your tenant: reload the user list`);
       return { revoked: await revokeUserSessions(db, session.tenantId, user.id) };

@@ -13,10 +13,11 @@ afterAll(() => t.close());
 
 const info = (token: string) => t.app.inject({ url: '/user/admin/member/info', headers: auth(token) });
 const post = (url: string, token: string, payload: object) => t.app.inject({ method: 'POST', url, headers: auth(token), payload });
-const mySessions = async (token: string) => (await t.app.inject({ url: '/user/admin/member/sessions', headers: auth(token) })).json().data.list as { id: number; current: boolean; ip: string }[];
+const mySessions = async (token: string) =>
+  (await t.app.inject({ url: '/user/admin/member/sessions', headers: auth(token) })).json().data.list as { id: number; current: boolean; ip: string }[];
 
 describe('own sessions', () => {
-  it('lists the caller\'s live sessions only, marking the current one', async () => {
+  it("lists the caller's live sessions only, marking the current one", async () => {
     const a = await t.login('sess.user', 'user-password-1');
     const b = await t.login('sess.user', 'user-password-1');
     await t.login();
@@ -27,7 +28,7 @@ describe('own sessions', () => {
     expect((await mySessions(a)).map((s) => s.id).sort()).toEqual(list.map((s) => s.id).sort());
   });
 
-  it('ends one of them at once, and not someone else\'s', async () => {
+  it("ends one of them at once, and not someone else's", async () => {
     const keep = await t.login('sess.user', 'user-password-1');
     const end = await t.login('sess.user', 'user-password-1');
     const endId = (await mySessions(end)).find((s) => s.current)!.id;
@@ -65,7 +66,7 @@ describe('force logout', () => {
 });
 
 describe('revocation by state', () => {
-  it('a disabled user gets 61 at once; a disabled tenant\'s users get 60 at once', async () => {
+  it("a disabled user gets 61 at once; a disabled tenant's users get 60 at once", async () => {
     const tenant = await createTenant(t.db, { code: 'sess-b' });
     const id = await createUser(t.db, { username: 'sess.other', tenantId: tenant.tenantId });
     const token = await tokenFor(t.db, tenant.tenantId, id);
@@ -81,7 +82,10 @@ describe('revocation by state', () => {
 
   it('an expired session gets 61', async () => {
     const token = await t.login('sess.user', 'user-password-1');
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, userId));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, userId));
     expect((await info(token)).json().code).toBe(61);
   });
 });
@@ -95,7 +99,10 @@ describe('sliding renewal', () => {
   it('moves the expiry to SESSION_TTL_HOURS from now on use, at most once a minute', async () => {
     const token = await t.login('sess.user', 'user-password-1');
     const s = await sessionOf(token);
-    await t.db.update(sessions).set({ lastSeenAt: sql`now() - interval '5 minutes'`, expiresAt: sql`now() + interval '10 minutes'` }).where(eq(sessions.id, s.id));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '5 minutes'`, expiresAt: sql`now() + interval '10 minutes'` })
+      .where(eq(sessions.id, s.id));
     expect((await info(token)).json().code).toBe(0);
     const after = await sessionOf(token);
     const hoursLeft = (after.expiresAt.getTime() - Date.now()) / 3_600_000;
@@ -108,7 +115,11 @@ describe('sliding renewal', () => {
     const s = await sessionOf(token);
     await t.db
       .update(sessions)
-      .set({ createdAt: sql`now() - interval '9 hours 30 minutes'`, lastSeenAt: sql`now() - interval '5 minutes'`, expiresAt: sql`now() + interval '1 minute'` })
+      .set({
+        createdAt: sql`now() - interval '9 hours 30 minutes'`,
+        lastSeenAt: sql`now() - interval '5 minutes'`,
+        expiresAt: sql`now() + interval '1 minute'`,
+      })
       .where(and(eq(sessions.id, s.id)));
     await info(token);
     const minutesLeft = ((await sessionOf(token)).expiresAt.getTime() - Date.now()) / 60_000;

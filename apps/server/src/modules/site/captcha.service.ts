@@ -52,7 +52,10 @@ function drawing(text: string): string {
     const bow = () => fixed(between(-10, HEIGHT + 10));
     return `<path d="M0 ${y()} C${fixed(between(30, 70))} ${bow()} ${fixed(between(80, 120))} ${bow()} ${WIDTH} ${y()}" stroke="${ink}" stroke-width="${between(1, 1.6).toFixed(1)}" fill="none"/>`;
   });
-  const specks = Array.from({ length: 50 }, () => `<circle cx="${fixed(between(0, WIDTH))}" cy="${fixed(between(0, HEIGHT))}" r="${between(0.4, 1.1).toFixed(1)}" fill="${inkColour()}"/>`);
+  const specks = Array.from(
+    { length: 50 },
+    () => `<circle cx="${fixed(between(0, WIDTH))}" cy="${fixed(between(0, HEIGHT))}" r="${between(0.4, 1.1).toFixed(1)}" fill="${inkColour()}"/>`,
+  );
   const warp = `<filter id="warp" x="0" y="0" width="100%" height="100%">
     <feTurbulence type="fractalNoise" baseFrequency="${between(0.02, 0.035).toFixed(3)} ${between(0.04, 0.07).toFixed(3)}" numOctaves="2" seed="${randomInt(1, 100_000)}"/>
     <feDisplacementMap in="SourceGraphic" scale="${fixed(between(5, 8))}" xChannelSelector="R" yChannelSelector="G"/>

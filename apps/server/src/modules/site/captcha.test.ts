@@ -18,7 +18,10 @@ async function newCaptchaWithCode(code: string): Promise<string> {
   expect(base64).toMatch(/^data:image\/png;base64,/);
   expect(res.headers['cache-control']).toBe('no-store');
   const { createHash } = await import('node:crypto');
-  await t.db.update(captchas).set({ codeHash: createHash('sha256').update(code).digest('hex') }).where(eq(captchas.id, cid));
+  await t.db
+    .update(captchas)
+    .set({ codeHash: createHash('sha256').update(code).digest('hex') })
+    .where(eq(captchas.id, cid));
   return cid;
 }
 
@@ -44,7 +47,8 @@ describe('captcha', () => {
   });
 
   it('draws its characters with the font bundled in node_modules, not a system font', () => {
-    const text = (family: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text x="10" y="40" font-family="${family}" font-size="40">Ab3</text></svg>`;
+    const text = (family: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text x="10" y="40" font-family="${family}" font-size="40">Ab3</text></svg>`;
     const box = new Resvg(text('Comismsh'), { font: captchaFont() }).getBBox();
     expect(box?.width).toBeGreaterThan(30);
     // Without it nothing at all is drawn: no fallback hides a missing font.
@@ -84,7 +88,10 @@ describe('captcha', () => {
 
   it('expires after 5 minutes', async () => {
     const cid = await newCaptchaWithCode('q7k2');
-    await t.db.update(captchas).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(captchas.id, cid));
+    await t.db
+      .update(captchas)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(captchas.id, cid));
     expect(await consumeCaptcha(t.db, cid, 'q7k2')).toBe(false);
   });
 
@@ -93,7 +100,11 @@ describe('captcha', () => {
     try {
       const config = await t.app.inject({ url: '/user/admin/site/loginConfig' });
       expect(config.json().data).toEqual({ registerSwitch: true, captchaSwitch: true, forceInvite: false, smsLogin: true, demoMode: false });
-      const without = await t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username: 'admin', password: 'admin-password-1' } });
+      const without = await t.app.inject({
+        method: 'POST',
+        url: '/user/admin/site/accountLogin',
+        payload: { username: 'admin', password: 'admin-password-1' },
+      });
       expect(without.json()).toEqual({ code: -1, message: 'Verification Code Error.', data: { captchaRequired: true } });
       const cid = await newCaptchaWithCode('x9y8');
       const payload = { username: 'admin', password: 'admin-password-1', cid, code: 'X9Y8' };

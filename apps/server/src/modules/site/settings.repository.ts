@@ -4,7 +4,10 @@ import { siteSettings } from '../../db/schema';
 
 /** Settings of `defaults`' keys; a missing or wrongly typed stored value falls back to the default. */
 export async function readSettings<T extends Record<string, string | boolean | number>>(db: Db, defaults: T): Promise<T> {
-  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, Object.keys(defaults)));
+  const rows = await db
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, Object.keys(defaults)));
   const out: Record<string, unknown> = { ...defaults };
   for (const row of rows) {
     if (typeof row.value === typeof defaults[row.key]) out[row.key] = row.value;

@@ -41,7 +41,9 @@ export const webhookDriver = (url: string, fetchImpl: typeof fetch = fetch): Sms
       error = (err as Error).message;
     }
     // The outbox of the webhook driver keeps no code: only that a message went out.
-    await db.insert(smsOutbox).values({ mobile: m.mobile, event: m.event, body: `(${m.event} code)`, driver: 'webhook', status: error ? 'failed' : 'sent', error });
+    await db
+      .insert(smsOutbox)
+      .values({ mobile: m.mobile, event: m.event, body: `(${m.event} code)`, driver: 'webhook', status: error ? 'failed' : 'sent', error });
     if (error) throw unavailable(`The SMS could not be sent (${error}): try again in a minute; if it keeps failing, tell the administrator`);
   },
 });

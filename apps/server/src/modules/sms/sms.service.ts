@@ -75,7 +75,15 @@ async function guess(db: Db, mobile: string, event: SmsEvent, code: string, spen
       attempts: sql`${smsCodes.attempts} + 1`,
       usedAt: spend ? sql`case when ${matches} or ${lastGuess} then now() end` : sql`case when not ${matches} and ${lastGuess} then now() end`,
     })
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`), lt(smsCodes.attempts, SMS_MAX_GUESSES)))
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.event, event),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, sql`now()`),
+        lt(smsCodes.attempts, SMS_MAX_GUESSES),
+      ),
+    )
     .returning({ matches: sql<boolean>`${matches}` });
   return rows.some((r) => r.matches);
 }
@@ -99,7 +107,15 @@ export async function spendSmsCode(db: Db, mobile: string, event: SmsEvent, code
   const spent = await db
     .update(smsCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.event, event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`), eq(smsCodes.codeHash, hashCode(mobile, event, code))))
+    .where(
+      and(
+        eq(smsCodes.mobile, mobile),
+        eq(smsCodes.event, event),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, sql`now()`),
+        eq(smsCodes.codeHash, hashCode(mobile, event, code)),
+      ),
+    )
     .returning({ id: smsCodes.id });
   return spent.length > 0;
 }

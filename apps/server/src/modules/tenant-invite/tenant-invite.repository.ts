@@ -42,8 +42,14 @@ const selectRows = (db: Db) => db.select(columns).from(tenantInvites).leftJoin(t
 export async function listInvites(db: Db, q: ListQuery): Promise<ListPage<TenantInviteRow>> {
   const where = listWhere(tenantInviteListSpec, q.filter);
   const plan = listPlan(tenantInviteListSpec, q, [{ field: 'createdAt', desc: true }], [{ column: tenantInvites.id, desc: true }]);
-  const rows = await db.select({ ...columns, ...plan.keyFields }).from(tenantInvites).leftJoin(tenantPolicies, eq(tenantPolicies.id, tenantInvites.policyId))
-    .where(and(where, plan.after)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset);
+  const rows = await db
+    .select({ ...columns, ...plan.keyFields })
+    .from(tenantInvites)
+    .leftJoin(tenantPolicies, eq(tenantPolicies.id, tenantInvites.policyId))
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
   return listPage(plan, rows, countRows(db, tenantInvites, where), toRow);
 }
 

@@ -39,14 +39,25 @@ afterAll(() => t.close());
 
 const get = (url: string, query: Record<string, string> = {}, token = clerk) => t.app.inject({ url, query, headers: auth(token) });
 const post = (url: string, payload: object, token = clerk) => t.app.inject({ method: 'POST', url, payload, headers: auth(token) });
-const create = (payload: object, token = clerk) => post('/user/admin/tenant/invite/edit', { title: 'Acme', companyName: 'Acme Ltd', policyId, ...payload }, token);
+const create = (payload: object, token = clerk) =>
+  post('/user/admin/tenant/invite/edit', { title: 'Acme', companyName: 'Acme Ltd', policyId, ...payload }, token);
 
 describe('tenant invitations', () => {
   it('creates an invitation with a readable random code, the creator and the policy title', async () => {
     const res = await create({ title: 'Acme 2026' });
     expect(res.statusCode).toBe(200);
     const row = res.json().data as TenantInviteRow;
-    expect(row).toMatchObject({ title: 'Acme 2026', companyName: 'Acme Ltd', policyId, policyTitle: 'Default policy', creatorUsername: 'inv.clerk', used: false, usedUserId: null, usedUsername: '', usedAt: null });
+    expect(row).toMatchObject({
+      title: 'Acme 2026',
+      companyName: 'Acme Ltd',
+      policyId,
+      policyTitle: 'Default policy',
+      creatorUsername: 'inv.clerk',
+      used: false,
+      usedUserId: null,
+      usedUsername: '',
+      usedAt: null,
+    });
     expect(row.code).toMatch(/^[A-HJ-KM-NP-Z2-9]{12}$/);
     const again = (await create({ title: 'Acme again' })).json().data as TenantInviteRow;
     expect(again.code).not.toBe(row.code);
@@ -79,7 +90,12 @@ describe('tenant invitations', () => {
     const invite = (await create({ title: 'Globex', companyName: 'Globex Corp', code: 'GLOBEX-01' })).json().data as TenantInviteRow;
     const mobile = '13900009901';
     await t.app.inject({ method: 'POST', url: '/admin/admin/sms/send', query: { event: 'register', mobile } });
-    const [sms] = await t.db.select().from(smsOutbox).where(and(eq(smsOutbox.mobile, mobile), eq(smsOutbox.event, 'register'))).orderBy(desc(smsOutbox.id)).limit(1);
+    const [sms] = await t.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.mobile, mobile), eq(smsOutbox.event, 'register')))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
     const reg = await t.app.inject({
       method: 'POST',
       url: '/user/admin/site/register',
@@ -101,7 +117,13 @@ describe('tenant invitations', () => {
   it('updates an unused invitation, keeping its code unless a new one is given', async () => {
     const invite = (await create({ title: 'Initech' })).json().data as TenantInviteRow;
     const res = await post('/user/admin/tenant/invite/edit', { id: invite.id, title: 'Initech (renamed)', companyName: 'Initech LLC', policyId, code: '' });
-    expect(res.json().data).toMatchObject({ id: invite.id, title: 'Initech (renamed)', companyName: 'Initech LLC', code: invite.code, creatorUsername: 'inv.clerk' });
+    expect(res.json().data).toMatchObject({
+      id: invite.id,
+      title: 'Initech (renamed)',
+      companyName: 'Initech LLC',
+      code: invite.code,
+      creatorUsername: 'inv.clerk',
+    });
   });
 
   it('deletes an invitation: its code stops working at once', async () => {
@@ -137,7 +159,9 @@ describe('migration 0014 (databases seeded before the tenant invitation calls)',
     const perms = await rows<{ permissions: string }>(sql`select permissions from menus where id = ${menuId} or parent_id = ${menuId} order by id`);
     expect(perms.map((r) => r.permissions)).toEqual([
       '/user/admin/tenant/invite/list,/user/admin/tenant/invite/view,/user/admin/tenant/policy/option',
-      '/user/admin/tenant/invite/edit', '/user/admin/tenant/invite/edit', '/user/admin/tenant/invite/delete',
+      '/user/admin/tenant/invite/edit',
+      '/user/admin/tenant/invite/edit',
+      '/user/admin/tenant/invite/delete',
     ]);
     const granted = await rows<{ n: number }>(sql`
       select count(*)::int as n from role_menus rm join user_roles ur on ur.role_id = rm.role_id and ur.tenant_id = rm.tenant_id

@@ -27,12 +27,19 @@ const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private
  * Runs in the caller's tenant transaction: row-level security hides other tenants' rows too.
  */
 async function assertMayView(tx: Db, session: Session, name: string): Promise<void> {
-  const [row] = await tx.select({ uploaderId: uploads.uploaderId }).from(uploads).where(and(eq(uploads.tenantId, session.tenantId), eq(uploads.name, name)));
+  const [row] = await tx
+    .select({ uploaderId: uploads.uploaderId })
+    .from(uploads)
+    .where(and(eq(uploads.tenantId, session.tenantId), eq(uploads.name, name)));
   if (!row) throw noSuchFile();
   if (row.uploaderId === session.userId) return;
   await requirePermission(tx, session, memberViewCall.path);
   const holds = IMAGE_FIELDS.filter((f) => f.purpose === 'private').map((f) => eq(f.column, uploadUrl(name)));
-  const [holder] = await tx.select({ id: users.id }).from(users).where(and(await memberVisibility(tx, session), or(...holds))).limit(1);
+  const [holder] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(await memberVisibility(tx, session), or(...holds)))
+    .limit(1);
   if (!holder) throw noSuchFile();
 }
 

@@ -15,10 +15,18 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   const b = await createTenant(t.db, { code: 'up-b' });
-  otherTenant = await tokenFor(t.db, b.tenantId, await createUser(t.db, { username: 'up.b', tenantId: b.tenantId, menuPaths: ['/org/user'], withButtons: true }));
+  otherTenant = await tokenFor(
+    t.db,
+    b.tenantId,
+    await createUser(t.db, { username: 'up.b', tenantId: b.tenantId, menuPaths: ['/org/user'], withButtons: true }),
+  );
   viewer = await tokenFor(t.db, PLATFORM_TENANT_ID, await createUser(t.db, { username: 'up.viewer', menuPaths: ['/org/user'] }));
   // Member view and the upload button, but a data scope of only themself.
-  selfOnly = await tokenFor(t.db, PLATFORM_TENANT_ID, await createUser(t.db, { username: 'up.self', menuPaths: ['/org/user'], withButtons: true, dataScope: 5 }));
+  selfOnly = await tokenFor(
+    t.db,
+    PLATFORM_TENANT_ID,
+    await createUser(t.db, { username: 'up.self', menuPaths: ['/org/user'], withButtons: true, dataScope: 5 }),
+  );
   noView = await tokenFor(t.db, PLATFORM_TENANT_ID, await createUser(t.db, { username: 'up.noview', menuPaths: ['/org/dept'] }));
 });
 afterAll(() => t.close());
@@ -26,7 +34,12 @@ afterAll(() => t.close());
 let n = 0;
 const saveUser = async (fields: { id?: number; avatar?: string; alipayCode?: string }, as = admin) => {
   n += 1;
-  const body = { username: fields.id ? `up.user${fields.id}` : `up.user.new${n}`, realName: 'Payee', mobile: `1380000${String(n).padStart(4, '0')}`, ...fields };
+  const body = {
+    username: fields.id ? `up.user${fields.id}` : `up.user.new${n}`,
+    realName: 'Payee',
+    mobile: `1380000${String(n).padStart(4, '0')}`,
+    ...fields,
+  };
   if (fields.id) {
     const [u] = await t.db.select({ username: users.username }).from(users).where(eq(users.id, fields.id));
     body.username = u!.username;
@@ -78,11 +91,13 @@ describe('private uploads (payment codes)', () => {
 });
 
 describe('what a saved user may refer to', () => {
-  it('refuses another tenant\'s upload with 400', async () => {
+  it("refuses another tenant's upload with 400", async () => {
     const foreign = await privateUpload(otherTenant);
     const r = await saveUser({ alipayCode: foreign });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/^alipayCode: the image .* is not an upload of your tenant .*: upload the image with POST \/admin\/admin\/upload\/image\?purpose=private/);
+    expect(r.body.message).toMatch(
+      /^alipayCode: the image .* is not an upload of your tenant .*: upload the image with POST \/admin\/admin\/upload\/image\?purpose=private/,
+    );
     expect((await fetchFile(t, foreign, admin)).statusCode).toBe(404);
   });
 

@@ -40,10 +40,19 @@ export function uploadNameOf(url: string): string | undefined {
  * and then sees the new time. A value the user already had passes: it was checked when it was saved,
  * or it predates this check and is the administrator's to replace.
  */
-export async function claimUserImages(db: Db, session: Session, userId: number | undefined, values: Pick<MemberEditBody, 'avatar' | 'alipayCode'>): Promise<void> {
-  const [before] = userId === undefined
-    ? []
-    : await db.select({ avatar: users.avatar, alipayCode: users.alipayCode }).from(users).where(and(eq(users.tenantId, session.tenantId), eq(users.id, userId)));
+export async function claimUserImages(
+  db: Db,
+  session: Session,
+  userId: number | undefined,
+  values: Pick<MemberEditBody, 'avatar' | 'alipayCode'>,
+): Promise<void> {
+  const [before] =
+    userId === undefined
+      ? []
+      : await db
+          .select({ avatar: users.avatar, alipayCode: users.alipayCode })
+          .from(users)
+          .where(and(eq(users.tenantId, session.tenantId), eq(users.id, userId)));
   for (const { field, purpose, external } of IMAGE_FIELDS) {
     const value = values[field];
     if (value === '' || value === before?.[field] || (external && /^https?:\/\//i.test(value))) continue;

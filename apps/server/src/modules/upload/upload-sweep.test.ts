@@ -33,7 +33,10 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir },
     beforeBuild: async (db) => {
       const id = await createUser(db, { username: 'sw.legacy' });
-      await db.update(users).set({ alipayCode: url(LEGACY_CODE) }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ alipayCode: url(LEGACY_CODE) })
+        .where(eq(users.id, id));
     },
   });
   admin = await t.login();
@@ -44,7 +47,8 @@ afterAll(async () => {
 });
 
 const has = (name: string) => existsSync(join(dir, name));
-const rowOf = async (name: string) => (await t.db.select({ tenantId: uploads.tenantId, purpose: uploads.purpose }).from(uploads).where(eq(uploads.name, name)))[0];
+const rowOf = async (name: string) =>
+  (await t.db.select({ tenantId: uploads.tenantId, purpose: uploads.purpose }).from(uploads).where(eq(uploads.name, name)))[0];
 const upload = async (purpose: 'public' | 'private') => (await uploadImage(t, admin, { purpose })).body.data.name as string;
 /** As if every upload so far had been made (or last saved) two days ago. */
 const ageAll = () => t.db.update(uploads).set({ usedAt: sql`now() - interval '2 days'` });
@@ -67,7 +71,14 @@ describe('upload sweep', () => {
 
   it('deletes uploads no record refers to once past the grace period, keeps referenced and young ones, and the files replaced on save', async () => {
     const [avatar, code, unusedPublic, unusedPrivate] = [await upload('public'), await upload('private'), await upload('public'), await upload('private')];
-    const user = await member('edit', { username: 'sw.payee', password: 'payee-password', realName: 'Payee', mobile: '13800000041', avatar: url(avatar), alipayCode: url(code) });
+    const user = await member('edit', {
+      username: 'sw.payee',
+      password: 'payee-password',
+      realName: 'Payee',
+      mobile: '13800000041',
+      avatar: url(avatar),
+      alipayCode: url(code),
+    });
 
     expect((await sweepUploads(t.db, dir)).deleted).toEqual([]);
     await ageAll();

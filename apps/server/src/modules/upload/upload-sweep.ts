@@ -22,16 +22,20 @@ export interface SweepResult {
   adopted: string[];
 }
 
-const gone = async (path: string) => unlink(path).catch((err: NodeJS.ErrnoException) => {
-  if (err.code !== 'ENOENT') throw err;
-});
+const gone = async (path: string) =>
+  unlink(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
 
 /** Rows no record of their tenant refers to, unused for longer than the grace period: deleted, names returned. */
 async function deleteUnreferencedRows(db: Db, cutoff: Date): Promise<string[]> {
   const unreferenced = IMAGE_FIELDS.map(
     (f) => sql`not exists (select 1 from ${users} where ${users.tenantId} = ${uploads.tenantId} and ${f.column} = ${uploadUrl('')}::text || ${uploads.name})`,
   );
-  const removed = await db.delete(uploads).where(and(lt(uploads.usedAt, cutoff), ...unreferenced)).returning({ name: uploads.name });
+  const removed = await db
+    .delete(uploads)
+    .where(and(lt(uploads.usedAt, cutoff), ...unreferenced))
+    .returning({ name: uploads.name });
   return removed.map((r) => r.name);
 }
 
@@ -66,7 +70,11 @@ async function settleStrays(db: Db, uploadDir: string, cutoff: Date, result: Swe
         if (owners.get(key)?.purpose !== 'private') owners.set(key, { tenantId: holder.tenantId, name, purpose: f.purpose });
       }
     }
-    if (owners.size > 0) await db.insert(uploads).values([...owners.values()]).onConflictDoNothing();
+    if (owners.size > 0)
+      await db
+        .insert(uploads)
+        .values([...owners.values()])
+        .onConflictDoNothing();
     const held = new Set([...owners.values()].map((o) => o.name));
     result.adopted.push(...held);
     for (const name of strays.filter((n) => !held.has(n))) {
@@ -105,16 +113,25 @@ export async function sweepUploads(db: Db, uploadDir: string, { graceMs = UPLOAD
  * first request) and then every `everyMs`, on a timer that keeps no process alive and stops with the
  * app. A failed sweep is logged and tried again at the next turn.
  */
-export function scheduleUploadSweep(app: FastifyInstance, db: Db, uploadDir: string, { graceMs = UPLOAD_GRACE_MS, everyMs = UPLOAD_SWEEP_EVERY_MS } = {}): void {
+export function scheduleUploadSweep(
+  app: FastifyInstance,
+  db: Db,
+  uploadDir: string,
+  { graceMs = UPLOAD_GRACE_MS, everyMs = UPLOAD_SWEEP_EVERY_MS } = {},
+): void {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     running ??= sweepUploads(db, uploadDir, { graceMs })
       .then(
         ({ deleted, adopted }) => {
-          if (deleted.length + adopted.length > 0) app.log.info(`Upload sweep: deleted ${deleted.length} unused file(s), recorded ${adopted.length} file(s) found on disk`);
+          if (deleted.length + adopted.length > 0)
+            app.log.info(`Upload sweep: deleted ${deleted.length} unused file(s), recorded ${adopted.length} file(s) found on disk`);
         },
-        (err: Error) => app.log.warn(`Upload sweep failed (${err.message}): it runs again in ${Math.round(everyMs / 60_000)} minutes; check that DATA_DIR/uploads is writable`),
+        (err: Error) =>
+          app.log.warn(
+            `Upload sweep failed (${err.message}): it runs again in ${Math.round(everyMs / 60_000)} minutes; check that DATA_DIR/uploads is writable`,
+          ),
       )
       .finally(() => {
         running = undefined;

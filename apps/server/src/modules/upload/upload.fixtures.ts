@@ -13,7 +13,11 @@ export function multipartBody(file: Buffer | null, filename = 'a.png', type = 'i
   const boundary = '----uc-test-boundary';
   const parts: Buffer[] = [];
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`), file, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+      file,
+      Buffer.from('\r\n'),
+    );
   } else {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`));
   }
@@ -22,9 +26,19 @@ export function multipartBody(file: Buffer | null, filename = 'a.png', type = 'i
 }
 
 /** Calls the upload API as `token`; `purpose` undefined sends none (the spec's plain call). */
-export async function uploadImage(t: TestApp, token: string, options: { purpose?: UploadPurpose | string; file?: Buffer | null; filename?: string; type?: string } = {}) {
+export async function uploadImage(
+  t: TestApp,
+  token: string,
+  options: { purpose?: UploadPurpose | string; file?: Buffer | null; filename?: string; type?: string } = {},
+) {
   const { payload, headers } = multipartBody(options.file === undefined ? PNG : options.file, options.filename, options.type);
-  const res = await t.app.inject({ method: 'POST', url: '/admin/admin/upload/image', query: options.purpose ? { purpose: options.purpose } : {}, payload, headers: { ...headers, ...auth(token) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/admin/admin/upload/image',
+    query: options.purpose ? { purpose: options.purpose } : {},
+    payload,
+    headers: { ...headers, ...auth(token) },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 

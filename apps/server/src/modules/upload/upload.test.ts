@@ -16,10 +16,19 @@ afterAll(() => t.close());
 const upload = async (file: Buffer | null, filename?: string, type?: string, as = token) => uploadImage(t, as, { file, filename, type });
 
 describe('image upload', () => {
-  it.each([['png', PNG], ['jpg', JPEG], ['gif', GIF], ['webp', WEBP]] as const)('stores a %s under DATA_DIR/uploads with a random name and serves it safely', async (ext, bytes) => {
+  it.each([
+    ['png', PNG],
+    ['jpg', JPEG],
+    ['gif', GIF],
+    ['webp', WEBP],
+  ] as const)('stores a %s under DATA_DIR/uploads with a random name and serves it safely', async (ext, bytes) => {
     const r = await upload(bytes, `photo.${ext}`);
     expect(r.body.code).toBe(0);
-    expect(r.body.data).toMatchObject({ size: bytes.length, purpose: 'public', url: expect.stringMatching(new RegExp(`^/admin/admin/upload/file/[a-f0-9]{32}\\.${ext}$`)) });
+    expect(r.body.data).toMatchObject({
+      size: bytes.length,
+      purpose: 'public',
+      url: expect.stringMatching(new RegExp(`^/admin/admin/upload/file/[a-f0-9]{32}\\.${ext}$`)),
+    });
     expect(existsSync(join(t.config.dataDir, 'uploads', r.body.data.name))).toBe(true);
     // Without a purpose (the spec's call) an image is public: an avatar anyone may load.
     const served = await fetchFile(t, r.body.data.url);

@@ -127,5 +127,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
 
 export function AppDrawerButton({ onClick, open }: { onClick: () => void; open: boolean }) {
   const t = useT();
-  return <Button shape="circle" icon={<AppstoreOutlined />} aria-label={t('drawer.open')} aria-expanded={open} data-testid="app-drawer-button" onClick={onClick} />;
+  return (
+    <Button shape="circle" icon={<AppstoreOutlined />} aria-label={t('drawer.open')} aria-expanded={open} data-testid="app-drawer-button" onClick={onClick} />
+  );
 }

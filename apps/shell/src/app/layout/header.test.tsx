@@ -16,7 +16,17 @@ jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActua
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;
 
-const user: CurrentUser = { id: 1, username: 'admin', realName: 'Admin', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] };
+const user: CurrentUser = {
+  id: 1,
+  username: 'admin',
+  realName: 'Admin',
+  avatar: '',
+  tenantId: 1,
+  tenantName: 'P',
+  isSuperAdmin: true,
+  roles: [],
+  permissions: [],
+};
 const header: HeaderMenuItem[] = [
   { addon: 'ml.svc.user', title: '组织管理', icon: '', remark: '', path: '/org', affix: false },
   { addon: 'ml.svc.iot', title: '物联网', icon: '', remark: '', path: '/iot/web/devices', affix: true },
@@ -48,7 +58,11 @@ describe('header navigation', () => {
 describe('user menu', () => {
   it('offers center and settings only with an initial state, logout always', () => {
     const t = (k: string) => k;
-    expect(userMenuItems(true, t).map((i) => i && 'key' in i && i.key).filter(Boolean)).toEqual(['/account/center', '/account/settings', 'logout']);
+    expect(
+      userMenuItems(true, t)
+        .map((i) => i && 'key' in i && i.key)
+        .filter(Boolean),
+    ).toEqual(['/account/center', '/account/settings', 'logout']);
     expect(userMenuItems(false, t).map((i) => i && 'key' in i && i.key)).toEqual(['logout']);
   });
 

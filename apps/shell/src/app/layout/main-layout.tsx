@@ -41,9 +41,18 @@ function Frame() {
       {/* Above page content, below antd's overlays (1000+): a remote's drawer or modal must cover the header. */}
       <Layout.Header
         style={{
-          position: 'fixed', insetInline: 0, top: 0, zIndex: 100, height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`,
-          display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px',
-          background: '#fff', boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
+          position: 'fixed',
+          insetInline: 0,
+          top: 0,
+          zIndex: 100,
+          height: HEADER_HEIGHT,
+          lineHeight: `${HEADER_HEIGHT}px`,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          padding: '0 16px',
+          background: '#fff',
+          boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
         }}
       >
         <AppDrawerButton open={drawerOpen} onClick={() => setDrawerOpen((o) => !o)} />

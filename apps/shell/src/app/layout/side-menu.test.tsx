@@ -4,7 +4,18 @@ import { setLocale, useSession, type AdminMenuItem } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
 import { SideMenu } from './side-menu';
 
-const item = (over: Partial<AdminMenuItem>): AdminMenuItem => ({ id: 1, name: '', locale: '', path: '', icon: '', remark: '', redirect: '', hidden: false, children: [], ...over });
+const item = (over: Partial<AdminMenuItem>): AdminMenuItem => ({
+  id: 1,
+  name: '',
+  locale: '',
+  path: '',
+  icon: '',
+  remark: '',
+  redirect: '',
+  hidden: false,
+  children: [],
+  ...over,
+});
 
 beforeAll(() => registerShellMessages());
 
@@ -22,7 +33,15 @@ describe('SideMenu', () => {
     render(
       <MemoryRouter initialEntries={['/org/user']}>
         <Routes>
-          <Route path="/dashboard" element={<><SideMenu /><p>dashboard page</p></>} />
+          <Route
+            path="/dashboard"
+            element={
+              <>
+                <SideMenu />
+                <p>dashboard page</p>
+              </>
+            }
+          />
           <Route path="*" element={<SideMenu />} />
         </Routes>
       </MemoryRouter>,

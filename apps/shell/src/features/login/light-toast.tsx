@@ -26,13 +26,34 @@ export function useLightToast() {
     error: (text: string) => show('error', text),
   }).current;
   const holder = (
-    <div aria-live="polite" style={{ position: 'fixed', top: 8, insetInline: 0, zIndex: 1010, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, pointerEvents: 'none' }}>
+    <div
+      aria-live="polite"
+      style={{
+        position: 'fixed',
+        top: 8,
+        insetInline: 0,
+        zIndex: 1010,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 8,
+        pointerEvents: 'none',
+      }}
+    >
       {toasts.map((t) => (
         <div
           key={t.id}
           role={t.kind === 'error' ? 'alert' : 'status'}
           className={`uc-toast uc-toast-${t.kind}`}
-          style={{ background: '#fff', padding: '9px 12px', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12)', display: 'flex', gap: 8, alignItems: 'center' }}
+          style={{
+            background: '#fff',
+            padding: '9px 12px',
+            borderRadius: 8,
+            boxShadow: '0 6px 16px rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12)',
+            display: 'flex',
+            gap: 8,
+            alignItems: 'center',
+          }}
         >
           <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: COLORS[t.kind] }} />
           {t.text}

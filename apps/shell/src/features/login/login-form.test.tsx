@@ -63,7 +63,9 @@ describe('LoginForm', () => {
   });
 
   it('shows the captcha when the server asks for one, in either language, and sends it with the right password', async () => {
-    mockCall.mockResolvedValueOnce({ cid: 'c-1', base64: 'data:image/png;base64,iVBORw0KGgo=' }).mockResolvedValueOnce({ cid: 'c-2', base64: 'data:image/png;base64,iVBORw0KGgp=' });
+    mockCall
+      .mockResolvedValueOnce({ cid: 'c-1', base64: 'data:image/png;base64,iVBORw0KGgo=' })
+      .mockResolvedValueOnce({ cid: 'c-2', base64: 'data:image/png;base64,iVBORw0KGgp=' });
     const challenge = (message: string) => new ApiError(message, 'business', -1, 400, { captchaRequired: true });
     const onSubmit = jest
       .fn()

@@ -67,8 +67,27 @@ export function LoginForm({ captchaSwitch, onSubmit, onCaptchaError }: LoginForm
 
   return (
     <form name="login" onSubmit={submit} noValidate>
-      <LoginField t={t} name="username" icon={<UserIcon />} value={values.username} onChange={set('username')} placeholder={t('login.username.placeholder')} error={errors.username} autoComplete="username" />
-      <LoginField t={t} name="password" type="password" icon={<LockIcon />} value={values.password} onChange={set('password')} placeholder={t('login.password.placeholder')} error={errors.password} autoComplete="current-password" />
+      <LoginField
+        t={t}
+        name="username"
+        icon={<UserIcon />}
+        value={values.username}
+        onChange={set('username')}
+        placeholder={t('login.username.placeholder')}
+        error={errors.username}
+        autoComplete="username"
+      />
+      <LoginField
+        t={t}
+        name="password"
+        type="password"
+        icon={<LockIcon />}
+        value={values.password}
+        onChange={set('password')}
+        placeholder={t('login.password.placeholder')}
+        error={errors.password}
+        autoComplete="current-password"
+      />
       {withCaptcha ? (
         <LoginField
           t={t}
@@ -85,7 +104,16 @@ export function LoginForm({ captchaSwitch, onSubmit, onCaptchaError }: LoginForm
               onClick={refresh}
               title={t('login.captcha.refresh')}
               aria-label={t('login.captcha.refresh')}
-              style={{ height: 40, width: 120, padding: 0, border: '1px solid #d9d9d9', borderRadius: 8, background: '#fff', cursor: 'pointer', overflow: 'hidden' }}
+              style={{
+                height: 40,
+                width: 120,
+                padding: 0,
+                border: '1px solid #d9d9d9',
+                borderRadius: 8,
+                background: '#fff',
+                cursor: 'pointer',
+                overflow: 'hidden',
+              }}
             >
               {captcha ? <img src={captcha.base64} alt={t('login.captcha.alt')} style={{ height: '100%', width: '100%' }} /> : null}
             </button>

@@ -159,7 +159,14 @@ describe('ResetPasswordForm', () => {
 });
 
 describe('login screen per loginConfig', () => {
-  const config = (over: Partial<LoginConfig> = {}): LoginConfig => ({ registerSwitch: true, captchaSwitch: false, forceInvite: false, smsLogin: true, demoMode: false, ...over });
+  const config = (over: Partial<LoginConfig> = {}): LoginConfig => ({
+    registerSwitch: true,
+    captchaSwitch: false,
+    forceInvite: false,
+    smsLogin: true,
+    demoMode: false,
+    ...over,
+  });
   const full: LoginApi = {
     accountLogin: jest.fn(),
     sendSmsCode: jest.fn(),
@@ -171,9 +178,18 @@ describe('login screen per loginConfig', () => {
 
   it('shows and hides the phone tab, registration and the demo button', () => {
     expect(loginFeatures(config(), full)).toMatchObject({ phoneTab: true, register: true, forgot: true, demo: false });
-    expect(loginFeatures(config({ smsLogin: false, registerSwitch: false, demoMode: true }), full)).toMatchObject({ phoneTab: false, register: false, demo: true });
+    expect(loginFeatures(config({ smsLogin: false, registerSwitch: false, demoMode: true }), full)).toMatchObject({
+      phoneTab: false,
+      register: false,
+      demo: true,
+    });
     // A call the server does not offer hides what needs it, whatever the config says.
-    expect(loginFeatures(config({ demoMode: true }), { accountLogin: jest.fn() })).toMatchObject({ phoneTab: false, register: false, forgot: false, demo: false });
+    expect(loginFeatures(config({ demoMode: true }), { accountLogin: jest.fn() })).toMatchObject({
+      phoneTab: false,
+      register: false,
+      forgot: false,
+      demo: false,
+    });
     expect(loginFeatures(null, full)).toMatchObject({ phoneTab: false, register: false, demo: false });
   });
 

@@ -32,7 +32,10 @@ function RegisterResultView({ result, onSignedIn }: { result: RegisterResult; on
   const t = useT();
   return (
     <div role="status" data-testid="register-result" style={{ textAlign: 'center' }}>
-      <div aria-hidden style={{ width: 56, height: 56, margin: '0 auto 16px', borderRadius: '50%', background: '#52c41a', color: '#fff', fontSize: 32, lineHeight: '56px' }}>
+      <div
+        aria-hidden
+        style={{ width: 56, height: 56, margin: '0 auto 16px', borderRadius: '50%', background: '#52c41a', color: '#fff', fontSize: 32, lineHeight: '56px' }}
+      >
         ✓
       </div>
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t('register.result.title')}</h2>
@@ -131,7 +134,9 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
           {
             key: 'account',
             label: t('login.tab.account'),
-            children: <LoginForm captchaSwitch={features.captcha} onSubmit={async (body) => signedIn(await api.accountLogin(body))} onCaptchaError={captchaFailed} />,
+            children: (
+              <LoginForm captchaSwitch={features.captcha} onSubmit={async (body) => signedIn(await api.accountLogin(body))} onCaptchaError={captchaFailed} />
+            ),
           },
           ...(features.phoneTab
             ? [

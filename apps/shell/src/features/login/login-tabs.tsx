@@ -25,9 +25,14 @@ export function LoginTabs({ items, activeKey, onChange }: { items: LoginTab[]; a
               aria-selected={selected}
               onClick={() => onChange(item.key)}
               style={{
-                background: 'none', border: 0, padding: '12px 0', cursor: 'pointer', fontSize: 16,
+                background: 'none',
+                border: 0,
+                padding: '12px 0',
+                cursor: 'pointer',
+                fontSize: 16,
                 color: selected ? '#1890ff' : 'rgba(0,0,0,0.88)',
-                borderBottom: `2px solid ${selected ? '#1890ff' : 'transparent'}`, marginBottom: -1,
+                borderBottom: `2px solid ${selected ? '#1890ff' : 'transparent'}`,
+                marginBottom: -1,
               }}
             >
               {item.label}

@@ -22,7 +22,16 @@ export function PhoneLoginForm({ onSendCode, onSubmit }: PhoneLoginFormProps) {
   const { values, errors, set } = form;
   return (
     <form name="phone-login" noValidate onSubmit={form.handleSubmit((v) => onSubmit({ mobile: v.mobile.trim(), code: v.code.trim() }))}>
-      <LoginField t={t} name="mobile" icon={<MobileIcon />} value={values.mobile} onChange={set('mobile')} placeholder={t('login.mobile.placeholder')} error={errors.mobile && t(errors.mobile)} autoComplete="tel" />
+      <LoginField
+        t={t}
+        name="mobile"
+        icon={<MobileIcon />}
+        value={values.mobile}
+        onChange={set('mobile')}
+        placeholder={t('login.mobile.placeholder')}
+        error={errors.mobile && t(errors.mobile)}
+        autoComplete="tel"
+      />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}

@@ -27,7 +27,13 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
   const t = useT();
   const form = useLightForm(
     { username: '', password: '', mobile: '', code: '', inviteCode },
-    { username: rules.newUsername, password: rules.newPassword, mobile: rules.mobile, code: rules.smsCode, ...(forceInvite ? { inviteCode: rules.inviteCode } : {}) },
+    {
+      username: rules.newUsername,
+      password: rules.newPassword,
+      mobile: rules.mobile,
+      code: rules.smsCode,
+      ...(forceInvite ? { inviteCode: rules.inviteCode } : {}),
+    },
   );
   const { values, errors, set } = form;
   const msg = (key?: string) => (key ? t(key) : undefined);
@@ -39,9 +45,37 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
         onSubmit({ username: v.username.trim(), password: v.password, mobile: v.mobile.trim(), code: v.code.trim(), inviteCode: v.inviteCode.trim() }),
       )}
     >
-      <LoginField t={t} name="reg-username" icon={<UserIcon />} value={values.username} onChange={set('username')} placeholder={t('login.username.placeholder')} error={msg(errors.username)} autoComplete="username" />
-      <LoginField t={t} name="reg-password" type="password" icon={<LockIcon />} value={values.password} onChange={set('password')} placeholder={t('register.password.placeholder')} error={msg(errors.password)} autoComplete="new-password" />
-      <LoginField t={t} name="reg-mobile" icon={<MobileIcon />} value={values.mobile} onChange={set('mobile')} placeholder={t('login.mobile.placeholder')} error={msg(errors.mobile)} autoComplete="tel" />
+      <LoginField
+        t={t}
+        name="reg-username"
+        icon={<UserIcon />}
+        value={values.username}
+        onChange={set('username')}
+        placeholder={t('login.username.placeholder')}
+        error={msg(errors.username)}
+        autoComplete="username"
+      />
+      <LoginField
+        t={t}
+        name="reg-password"
+        type="password"
+        icon={<LockIcon />}
+        value={values.password}
+        onChange={set('password')}
+        placeholder={t('register.password.placeholder')}
+        error={msg(errors.password)}
+        autoComplete="new-password"
+      />
+      <LoginField
+        t={t}
+        name="reg-mobile"
+        icon={<MobileIcon />}
+        value={values.mobile}
+        onChange={set('mobile')}
+        placeholder={t('login.mobile.placeholder')}
+        error={msg(errors.mobile)}
+        autoComplete="tel"
+      />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}

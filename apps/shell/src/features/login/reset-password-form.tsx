@@ -23,8 +23,21 @@ export function ResetPasswordForm({ onSendCode, onSubmit }: ResetPasswordFormPro
   const { values, errors, set } = form;
   const msg = (key?: string) => (key ? t(key) : undefined);
   return (
-    <form name="reset-password" noValidate onSubmit={form.handleSubmit((v) => onSubmit({ mobile: v.mobile.trim(), code: v.code.trim(), password: v.password }))}>
-      <LoginField t={t} name="reset-mobile" icon={<MobileIcon />} value={values.mobile} onChange={set('mobile')} placeholder={t('login.mobile.placeholder')} error={msg(errors.mobile)} autoComplete="tel" />
+    <form
+      name="reset-password"
+      noValidate
+      onSubmit={form.handleSubmit((v) => onSubmit({ mobile: v.mobile.trim(), code: v.code.trim(), password: v.password }))}
+    >
+      <LoginField
+        t={t}
+        name="reset-mobile"
+        icon={<MobileIcon />}
+        value={values.mobile}
+        onChange={set('mobile')}
+        placeholder={t('login.mobile.placeholder')}
+        error={msg(errors.mobile)}
+        autoComplete="tel"
+      />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}
@@ -36,7 +49,17 @@ export function ResetPasswordForm({ onSendCode, onSubmit }: ResetPasswordFormPro
         }}
         onSend={() => onSendCode(values.mobile.trim())}
       />
-      <LoginField t={t} name="reset-password" type="password" icon={<LockIcon />} value={values.password} onChange={set('password')} placeholder={t('reset.password.placeholder')} error={msg(errors.password)} autoComplete="new-password" />
+      <LoginField
+        t={t}
+        name="reset-password"
+        type="password"
+        icon={<LockIcon />}
+        value={values.password}
+        onChange={set('password')}
+        placeholder={t('reset.password.placeholder')}
+        error={msg(errors.password)}
+        autoComplete="new-password"
+      />
       <button type="submit" className="uc-login-submit" disabled={form.submitting} aria-busy={form.submitting}>
         {t('reset.submit')}
       </button>

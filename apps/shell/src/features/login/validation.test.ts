@@ -11,7 +11,15 @@ describe('client rules match the server contracts', () => {
   const resetBody = resetPasswordSmsCall.body!;
 
   it('mobile numbers', () => {
-    agree(rules.mobile, (mobile) => loginBody.safeParse({ mobile, code: '123456' }).success, ['13800138000', '12800138000', '1380013800', '+8613800138000', '+123', 'abc', '']);
+    agree(rules.mobile, (mobile) => loginBody.safeParse({ mobile, code: '123456' }).success, [
+      '13800138000',
+      '12800138000',
+      '1380013800',
+      '+8613800138000',
+      '+123',
+      'abc',
+      '',
+    ]);
   });
 
   it('SMS codes', () => {
@@ -19,7 +27,12 @@ describe('client rules match the server contracts', () => {
   });
 
   it('new passwords', () => {
-    agree(rules.newPassword, (password) => resetBody.safeParse({ mobile: '13800138000', code: '123456', password }).success, ['12345678', '1234567', 'x'.repeat(64), 'x'.repeat(65)]);
+    agree(rules.newPassword, (password) => resetBody.safeParse({ mobile: '13800138000', code: '123456', password }).success, [
+      '12345678',
+      '1234567',
+      'x'.repeat(64),
+      'x'.repeat(65),
+    ]);
   });
 
   it('usernames for registration', () => {

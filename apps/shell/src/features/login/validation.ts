@@ -17,7 +17,10 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 64;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]+$/;
 
-export const required = (key: string): Rule => (value) => (value.trim() ? undefined : key);
+export const required =
+  (key: string): Rule =>
+  (value) =>
+    value.trim() ? undefined : key;
 
 export const rules = {
   username: [required('login.username.required')],

@@ -19,5 +19,4 @@ export interface FailedRemoteModule {
 
 export const failedRemoteModule = (error: unknown): FailedRemoteModule => ({ [FAILED]: true, error });
 
-export const isFailedRemoteModule = (value: unknown): value is FailedRemoteModule =>
-  typeof value === 'object' && value !== null && FAILED in value;
+export const isFailedRemoteModule = (value: unknown): value is FailedRemoteModule => typeof value === 'object' && value !== null && FAILED in value;

@@ -39,9 +39,5 @@ function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: Remot
 }
 
 export function RemoteOutlet(props: { remote: RemoteEntry; moduleName: string; notFound: ReactNode }) {
-  return (
-    <RemoteErrorBoundary moduleName={props.moduleName}>
-      {(attempt) => <RemoteLoader {...props} attempt={attempt} />}
-    </RemoteErrorBoundary>
-  );
+  return <RemoteErrorBoundary moduleName={props.moduleName}>{(attempt) => <RemoteLoader {...props} attempt={attempt} />}</RemoteErrorBoundary>;
 }

@@ -12,7 +12,17 @@ jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: Remot
 const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
 
 const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'] };
-const menuItem = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({ id: 1, name: path, locale: '', path, icon: '', remark: '', redirect: '', hidden: false, children });
+const menuItem = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
+  id: 1,
+  name: path,
+  locale: '',
+  path,
+  icon: '',
+  remark: '',
+  redirect: '',
+  hidden: false,
+  children,
+});
 const menu = [menuItem('/org', [menuItem('/org/user')])];
 
 const renderAt = (path: string) =>

@@ -9,8 +9,7 @@ import { OfflineResult } from './offline-result';
 import { RemoteOutlet } from './remote-outlet';
 import { effectiveRemotes, registerRegistry } from './remote-runtime';
 
-const servesPath = (remote: RemoteEntry, pathname: string) =>
-  remote.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+const servesPath = (remote: RemoteEntry, pathname: string) => remote.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 function findMenu(list: AdminMenuItem[], path: string): AdminMenuItem | undefined {
   for (const m of list) {

@@ -64,7 +64,10 @@ export default function AccessPage() {
   if (error === null) return <PageLoading />;
   return (
     <div role="alert" data-testid="access-error" style={{ maxWidth: 480, margin: '96px auto', padding: 24, textAlign: 'center', fontFamily: 'inherit' }}>
-      <div aria-hidden style={{ width: 56, height: 56, margin: '0 auto 16px', borderRadius: '50%', background: '#ff4d4f', color: '#fff', fontSize: 32, lineHeight: '56px' }}>
+      <div
+        aria-hidden
+        style={{ width: 56, height: 56, margin: '0 auto 16px', borderRadius: '50%', background: '#ff4d4f', color: '#fff', fontSize: 32, lineHeight: '56px' }}
+      >
         !
       </div>
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t('access.title')}</h2>

@@ -8,7 +8,17 @@ import { noteSessionStart, resetUserLookupForTests } from './user-lookup';
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), refreshUser: jest.fn() }));
 const mockRefresh = refreshUser as jest.MockedFunction<typeof refreshUser>;
 
-const user: CurrentUser = { id: 1, username: 'admin', realName: 'Admin', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] };
+const user: CurrentUser = {
+  id: 1,
+  username: 'admin',
+  realName: 'Admin',
+  avatar: '',
+  tenantId: 1,
+  tenantName: 'P',
+  isSuperAdmin: true,
+  roles: [],
+  permissions: [],
+};
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -55,7 +55,12 @@ export function inviteColumns(t: Translate, formatTime: (iso: string) => string,
             </Button>
           )}
           {a.canDelete && (
-            <Popconfirm title={t('tenant.common.deleteConfirm', { name: r.title })} okText={t('tenant.common.ok')} cancelText={t('tenant.common.cancel')} onConfirm={() => a.onDelete(r)}>
+            <Popconfirm
+              title={t('tenant.common.deleteConfirm', { name: r.title })}
+              okText={t('tenant.common.ok')}
+              cancelText={t('tenant.common.cancel')}
+              onConfirm={() => a.onDelete(r)}
+            >
               <Button size="small" type="link" danger aria-label={`${t('tenant.common.delete')} ${r.title}`}>
                 {t('tenant.common.delete')}
               </Button>

@@ -1,7 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call, setLocale, tenantInviteEditCall, tenantInviteListCall, tenantPolicyOptionCall, useSession, type CurrentUser, type TenantInviteRow,
+  call,
+  setLocale,
+  tenantInviteEditCall,
+  tenantInviteListCall,
+  tenantPolicyOptionCall,
+  useSession,
+  type CurrentUser,
+  type TenantInviteRow,
 } from '@uc/shared';
 import { registerTenantMessages } from '../../locales';
 import { InvitePage } from './invite-page';
@@ -10,10 +17,33 @@ jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const invite = (over: Partial<TenantInviteRow>): TenantInviteRow => ({
-  id: 1, title: 'Spring', companyName: 'Acme Ltd', policyId: 2, policyTitle: 'Standard', code: 'SPRING-2026', creatorUsername: 'admin',
-  used: false, usedUserId: null, usedUsername: '', usedAt: null, createdAt: '2026-01-02T03:04:00.000Z', updatedAt: '2026-01-02T03:04:00.000Z', ...over,
+  id: 1,
+  title: 'Spring',
+  companyName: 'Acme Ltd',
+  policyId: 2,
+  policyTitle: 'Standard',
+  code: 'SPRING-2026',
+  creatorUsername: 'admin',
+  used: false,
+  usedUserId: null,
+  usedUsername: '',
+  usedAt: null,
+  createdAt: '2026-01-02T03:04:00.000Z',
+  updatedAt: '2026-01-02T03:04:00.000Z',
+  ...over,
 });
-const user = (over: Partial<CurrentUser>): CurrentUser => ({ id: 1, username: 'admin', realName: '', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [], ...over });
+const user = (over: Partial<CurrentUser>): CurrentUser => ({
+  id: 1,
+  username: 'admin',
+  realName: '',
+  avatar: '',
+  tenantId: 1,
+  tenantName: 'P',
+  isSuperAdmin: true,
+  roles: [],
+  permissions: [],
+  ...over,
+});
 
 const listQuery = () => mockCall.mock.calls.filter(([c]) => c === tenantInviteListCall).at(-1)?.[1] as { query: Record<string, string | number> };
 const rowOf = async (title: string) => (await screen.findByText(title, {}, { timeout: 10_000 })).closest('tr')!;
@@ -26,15 +56,29 @@ beforeEach(() => {
   mockCall.mockReset();
   mockCall.mockImplementation(async (contract) => {
     if (contract === tenantInviteListCall) {
-      const list = [invite({}), invite({ id: 2, title: 'Autumn', code: 'AUTUMN-2025', used: true, usedUserId: 9, usedUsername: 'acme-admin', usedAt: '2026-01-05T06:07:00.000Z' })];
+      const list = [
+        invite({}),
+        invite({ id: 2, title: 'Autumn', code: 'AUTUMN-2025', used: true, usedUserId: 9, usedUsername: 'acme-admin', usedAt: '2026-01-05T06:07:00.000Z' }),
+      ];
       return { list, page: 1, pageSize: 10, total: 2 } as never;
     }
-    if (contract === tenantPolicyOptionCall) return { list: [{ id: 3, title: 'Trial', isDefault: false }, { id: 2, title: 'Standard', isDefault: true }] } as never;
+    if (contract === tenantPolicyOptionCall)
+      return {
+        list: [
+          { id: 3, title: 'Trial', isDefault: false },
+          { id: 2, title: 'Standard', isDefault: true },
+        ],
+      } as never;
     return invite({}) as never;
   });
 });
 
-const renderPage = () => render(<App><InvitePage /></App>);
+const renderPage = () =>
+  render(
+    <App>
+      <InvitePage />
+    </App>,
+  );
 const openCreate = async () => {
   fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
   return screen.findByRole('dialog');
@@ -90,7 +134,11 @@ describe('InvitePage', () => {
     expect(within(form).getByText('留空则自动生成')).toBeInTheDocument();
     await within(form).findByTitle('Standard（默认）');
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({ body: { title: 'Summer', companyName: 'Beta Inc', policyId: 2, code: '' } }));
+    await waitFor(() =>
+      expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({
+        body: { title: 'Summer', companyName: 'Beta Inc', policyId: 2, code: '' },
+      }),
+    );
   });
 
   it('updates an unused invite by id, keeping its code unless changed', async () => {
@@ -102,7 +150,9 @@ describe('InvitePage', () => {
     fireEvent.change(within(form).getByLabelText('公司名称'), { target: { value: 'Acme Group' } });
     fireEvent.click(within(form).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
-      expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({ body: { id: 1, title: 'Spring', companyName: 'Acme Group', policyId: 2, code: 'SPRING-2026' } }),
+      expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({
+        body: { id: 1, title: 'Spring', companyName: 'Acme Group', policyId: 2, code: 'SPRING-2026' },
+      }),
     );
   });
 

@@ -2,8 +2,16 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Segmented } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import {
-  BASE_PATH, call, tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, useAccess, useLocale, useT,
-  type FilterTriple, type TenantInviteRow,
+  BASE_PATH,
+  call,
+  tenantInviteDeleteCall,
+  tenantInviteEditCall,
+  tenantInviteListCall,
+  useAccess,
+  useLocale,
+  useT,
+  type FilterTriple,
+  type TenantInviteRow,
 } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { copyText } from '../../lib/copy-text';
@@ -32,7 +40,9 @@ export function InvitePage() {
 
   const copyLink = useCallback(
     (row: TenantInviteRow) =>
-      void copyText(registrationLink(row.code)).then((ok) => (ok ? message.success(t('tenant.invite.linkCopied')) : message.error(t('tenant.invite.copyFailed')))),
+      void copyText(registrationLink(row.code)).then((ok) =>
+        ok ? message.success(t('tenant.invite.linkCopied')) : message.error(t('tenant.invite.copyFailed')),
+      ),
     [message, t],
   );
 
