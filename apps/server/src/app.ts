@@ -72,7 +72,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   });
 
   // 1. The envelope on every failure: unknown addresses, bad input, access, crashes.
-  installErrorHandling(app);
+  installErrorHandling(app, { checkTranslations: checkResponses });
   // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
   await registerSecurityHeaders(app);
   // 2b. Overload: at most REQUEST_CONCURRENCY calls use the database at once and REQUEST_QUEUE wait (each

@@ -9,8 +9,6 @@ export const permissionEnUS: MessageTable = {
   'perm.common.ok': 'OK',
   'perm.common.cancel': 'Cancel',
   'perm.common.save': 'Save',
-  'perm.common.saved': 'Saved',
-  'perm.common.deleted': 'Deleted',
   'perm.common.actions': 'Actions',
   'perm.common.status': 'Status',
   'perm.common.enabled': 'Enabled',

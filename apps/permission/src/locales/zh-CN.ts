@@ -9,8 +9,6 @@ export const permissionZhCN: MessageTable = {
   'perm.common.ok': '确定',
   'perm.common.cancel': '取消',
   'perm.common.save': '保存',
-  'perm.common.saved': '已保存',
-  'perm.common.deleted': '已删除',
   'perm.common.actions': '操作',
   'perm.common.status': '状态',
   'perm.common.enabled': '启用',

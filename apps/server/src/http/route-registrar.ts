@@ -9,11 +9,11 @@ import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from '../lib/envelope';
-import { AppError, badRequest, forbidden, notSignedIn } from '../lib/errors';
+import { AppError, InvalidInput, forbidden, notSignedIn } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
 import { SerializedAnswer } from '../lib/serialized-answer';
 import type { OverloadGuard } from '../lib/overload';
-import { zodMessage } from '../lib/zod-message';
+import { PARSE_OPTIONS, zodMessage } from '../lib/zod-message';
 
 /** What a call handler gets: validated input, the caller, the raw request. */
 export interface CallContext<Q, B> {
@@ -60,8 +60,8 @@ export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.
 
 function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query'): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw badRequest(zodMessage(result.error, [], part));
+  const result = schema.safeParse(value ?? {}, PARSE_OPTIONS);
+  if (!result.success) throw new InvalidInput(result.error, part);
   return result.data;
 }
 

@@ -55,7 +55,7 @@ export function uniqueViolationConflict(err: unknown): AppError | undefined {
       .map((c) => c.trim())
       .filter((c) => c !== 'tenant_id') ?? [];
   const field = columns.map((c) => camel(c.replace(/^lower\((.*)\)$/, '$1'))).join(', ') || 'record';
-  return conflict(`${field}: this value is already used by another record: choose another`);
+  return conflict('{field}: this value is already used by another record: choose another', { field });
 }
 
 /** Whether a foreign key refused the write (PostgreSQL 23503): the row it points at is gone. */

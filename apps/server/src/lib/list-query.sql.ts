@@ -2,6 +2,7 @@ import { and, asc, count, desc, or, sql, type AnyColumn, type SQL } from 'drizzl
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_CAP, type FilterValue, type ParsedFilter, type ParsedSort } from '@uc/shared/contracts';
 import type { Db } from '../db/client';
+import type { MessageParams } from '@uc/shared/messages';
 import { badRequest } from './errors';
 
 /*
@@ -31,7 +32,12 @@ const TEXT_ONLY = new Set(['like', 'not_like', 'like_left', 'like_right']);
 function fieldOf(spec: ListSpec, name: string, param: 'filter' | 'sort'): ListField {
   const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
   if (!field) {
-    throw badRequest(`${param}: unknown field ${JSON.stringify(name)} for ${spec.resource}: use one of ${Object.keys(spec.fields).join(', ')}`);
+    throw badRequest('{param}: unknown field {name} for {resource}: use one of {fields}', {
+      param,
+      name: JSON.stringify(name),
+      resource: spec.resource,
+      fields: Object.keys(spec.fields).join(', '),
+    });
   }
   return field;
 }
@@ -42,7 +48,12 @@ interface NumberRange {
   whole: boolean;
   describe: string;
 }
-const wholeRange = (min: number, max: number): NumberRange => ({ min, max, whole: true, describe: `a whole number from ${min} to ${max}` });
+const wholeRange = (min: number, max: number): NumberRange => ({
+  min,
+  max,
+  whole: true,
+  describe: 'filter: {name} needs a whole number from {min} to {max}, got {value}',
+});
 const INTEGER_RANGES: Record<string, NumberRange> = {
   smallint: wholeRange(-32768, 32767),
   integer: wholeRange(-(2 ** 31), 2 ** 31 - 1),
@@ -64,33 +75,33 @@ function numberRangeOf(column: AnyColumn): NumberRange {
   const numeric = /^numeric\((\d+)(?:,\s*(\d+))?\)$/.exec(type);
   if (numeric) {
     const limit = 10 ** (Number(numeric[1]) - Number(numeric[2] ?? 0));
-    return { min: -limit, max: limit, whole: false, describe: `a number between -${limit} and ${limit}` };
+    return { min: -limit, max: limit, whole: false, describe: 'filter: {name} needs a number between {min} and {max}, got {value}' };
   }
-  return { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, whole: false, describe: 'a number' };
+  return { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, whole: false, describe: 'filter: {name} needs a number, got {value}' };
 }
 
 /** Converts one value to the field's type, or names the field and the expected type. */
 function typed(name: string, field: ListField, v: FilterValue): string | number | boolean {
-  const wrong = (what: string) => badRequest(`filter: ${name} needs ${what}, got ${JSON.stringify(v)}`);
+  const wrong = (template: string, params: MessageParams = {}) => badRequest(template, { name, value: JSON.stringify(v), ...params });
   switch (field.type) {
     case 'number': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
       const range = numberRangeOf(field.column);
-      if (!Number.isFinite(n) || (range.whole && !Number.isInteger(n)) || n < range.min || n > range.max) throw wrong(range.describe);
+      if (!Number.isFinite(n) || (range.whole && !Number.isInteger(n)) || n < range.min || n > range.max) throw wrong(range.describe, { min: range.min, max: range.max });
       return n;
     }
     case 'date': {
       const d = typeof v === 'string' || typeof v === 'number' ? new Date(v) : new Date(NaN);
-      if (Number.isNaN(d.getTime())) throw wrong('a date such as 2024-01-31 or 2024-01-31T08:00:00Z');
+      if (Number.isNaN(d.getTime())) throw wrong('filter: {name} needs a date such as 2024-01-31 or 2024-01-31T08:00:00Z, got {value}');
       return d.toISOString();
     }
     case 'boolean':
       if (typeof v === 'boolean') return v;
       if (v === 'true' || v === 1) return true;
       if (v === 'false' || v === 0) return false;
-      throw wrong('true or false');
+      throw wrong('filter: {name} needs true or false, got {value}');
     case 'string':
-      if (typeof v === 'boolean') throw wrong('text');
+      if (typeof v === 'boolean') throw wrong('filter: {name} needs text, got {value}');
       return String(v);
   }
 }
@@ -109,7 +120,7 @@ function condition(spec: ListSpec, f: ParsedFilter): SQL | undefined {
   const field = fieldOf(spec, f.field, 'filter');
   const col = field.column;
   if (TEXT_ONLY.has(f.op) && field.type !== 'string') {
-    throw badRequest(`filter: operator ${f.op} works on text fields only, and ${f.field} is not one`);
+    throw badRequest('filter: operator {op} works on text fields only, and {field} is not one', { op: f.op, field: f.field });
   }
   if (f.op === 'null') return sql`${col} is null`;
   if (f.op === 'not_null') return sql`${col} is not null`;
@@ -214,7 +225,8 @@ function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
 
 /** The cursor's values, each checked against its key's type (a forged cursor is a 400, never a database error). */
 function decodeCursor(keys: SortKey[], after: string): (string | number | boolean | null)[] {
-  const wrong = (why: string) => badRequest(`after: ${why}; start again from page 1 without after`);
+  const wrong = (why: string, column?: string, type?: string) =>
+    badRequest(`after: ${why}; start again from page 1 without after`, { column: column ?? '', type: type ?? '' });
   let cursor: Cursor;
   try {
     cursor = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Cursor;
@@ -226,19 +238,19 @@ function decodeCursor(keys: SortKey[], after: string): (string | number | boolea
   return keys.map((k, i) => {
     const v = cursor.v[i];
     if (v === null) {
-      if (k.column.notNull) throw wrong(`${k.column.name} cannot be null`);
+      if (k.column.notNull) throw wrong('{column} cannot be null', k.column.name);
       return null;
     }
-    if (typeof v !== 'string' || v.includes('\u0000')) throw wrong(`${k.column.name} is not a value`);
+    if (typeof v !== 'string' || v.includes('\u0000')) throw wrong('{column} is not a value', k.column.name);
     if (k.type === 'date') {
       // Passed on as printed (microseconds included) once it is clearly a timestamp.
-      if (!isTimestamp(v)) throw wrong(`${k.column.name} is not a timestamp`);
+      if (!isTimestamp(v)) throw wrong('{column} is not a timestamp', k.column.name);
       return v;
     }
     try {
       return typed(k.column.name, { column: k.column, type: k.type }, v);
     } catch {
-      throw wrong(`${k.column.name} is not a ${k.type}`);
+      throw wrong('{column} is not a {type}', k.column.name, k.type);
     }
   });
 }

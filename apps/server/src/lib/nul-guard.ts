@@ -34,5 +34,5 @@ export function pathOfNul(value: unknown, path: string[] = []): string | undefin
 export function refuseNul(value: unknown, part: 'body' | 'query'): void {
   const path = pathOfNul(value);
   if (path === undefined) return;
-  throw badRequest(`${path || part}: must not contain the NUL character (\\u0000): remove it and send again`);
+  throw badRequest('{field}: must not contain the NUL character (\\u0000): remove it and send again', { field: path || part });
 }

@@ -8,8 +8,6 @@ export const tenantEnUS: MessageTable = {
   'tenant.common.ok': 'OK',
   'tenant.common.cancel': 'Cancel',
   'tenant.common.save': 'Save',
-  'tenant.common.saved': 'Saved',
-  'tenant.common.deleted': 'Deleted',
   'tenant.common.actions': 'Actions',
   'tenant.common.createdAt': 'Created',
   'tenant.invite.title': 'Tenant invites',

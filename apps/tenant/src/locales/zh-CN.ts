@@ -8,8 +8,6 @@ export const tenantZhCN: MessageTable = {
   'tenant.common.ok': '确定',
   'tenant.common.cancel': '取消',
   'tenant.common.save': '保存',
-  'tenant.common.saved': '已保存',
-  'tenant.common.deleted': '已删除',
   'tenant.common.actions': '操作',
   'tenant.common.createdAt': '创建时间',
   'tenant.invite.title': '租户邀请',

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { accountLoginCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
+import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
 import { createApiClient, readXsrfToken } from './api-client';
@@ -18,7 +18,7 @@ function respond(body: unknown, status = 200): jest.Mock {
 }
 
 function fakeUi(): jest.Mocked<ApiUi> {
-  return { warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn() };
+  return { success: jest.fn(), warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn() };
 }
 
 const requestOf = (fetchMock: jest.Mock): Request => fetchMock.mock.calls[0][0] as Request;
@@ -62,6 +62,25 @@ describe('createApiClient', () => {
     await createApiClient({ prefixUrl: 'http://uc.test', fetch: login }).call(accountLoginCall, { body: { username: 'a', password: 'b' } });
     expect(requestOf(login).method).toBe('POST');
     expect(JSON.parse(sentBodies.get(requestOf(login)) ?? '')).toEqual({ username: 'a', password: 'b' });
+  });
+
+  it('says a write went through when asked to (done), in the selected language, and nothing otherwise', async () => {
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch: respond({ code: 0, message: 'ok', data: null }) });
+    setLocale('zh-CN');
+    await client.call(memberDeleteCall, { body: { id: 1 }, done: 'deleted' });
+    expect(ui.success).toHaveBeenLastCalledWith('已删除');
+    setLocale('en-US');
+    await client.call(memberDeleteCall, { body: { id: 1 }, done: 'saved' });
+    expect(ui.success).toHaveBeenLastCalledWith('Saved');
+    await client.call(memberDeleteCall, { body: { id: 1 } });
+    expect(ui.success).toHaveBeenCalledTimes(2);
+    setLocale('zh-CN');
+  });
+
+  it('a failed write says nothing of success', async () => {
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch: respond({ code: -1, message: 'no', data: null }, 400) });
+    await client.call(memberDeleteCall, { body: { id: 1 }, done: 'deleted' }).catch(() => undefined);
+    expect(ui.success).not.toHaveBeenCalled();
   });
 
   it('rejects a non-zero code and shows its message as an error toast', async () => {

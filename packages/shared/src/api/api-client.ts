@@ -4,6 +4,7 @@ import { ResultCode, type Envelope } from '../contracts/envelope';
 import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
+import { getApiUi } from './api-ui';
 import { abortable, hasPrefetched, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
 import { handleApiError } from './handle-api-error';
 
@@ -14,7 +15,15 @@ export interface CallOptions<C> {
   /** Reject without showing anything (site config and current user, spec section 7). */
   skipErrorHandler?: boolean;
   showType?: ErrorShowType;
+  /**
+   * What to tell the user once the call succeeded (a write): 已保存, 已删除 or 操作成功 in the selected
+   * language, as a toast. One way for every screen; a call without it says nothing.
+   */
+  done?: DoneFeedback;
 }
+
+/** The success toasts of writes (texts `feedback.<kind>` in the shared tables). */
+export type DoneFeedback = 'saved' | 'deleted' | 'done';
 
 /** Spec section 9: the XSRF cookie and the header that echoes it. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -123,6 +132,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (envelope.code !== ResultCode.success) {
         throw new ApiError(envelope.message || t('request.error.unknown'), 'business', envelope.code, response.status, envelope.data);
       }
+      if (callOptions.done) getApiUi().success(t(`feedback.${callOptions.done}`));
       return envelope.data as CallData<C>;
     } catch (raw) {
       if (raw instanceof DOMException && raw.name === 'AbortError') throw raw;

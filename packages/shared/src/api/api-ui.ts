@@ -3,6 +3,8 @@
  * in at import time: the login page installs a light one, the main layout installs antd's.
  */
 export interface ApiUi {
+  /** A write went through ("已保存"): every screen says so the same way, see CallOptions.done. */
+  success(text: string): void;
   warn(text: string): void;
   error(text: string): void;
   notify(title: string, description: string): void;
@@ -11,6 +13,7 @@ export interface ApiUi {
 
 /** Until a screen installs its own, errors go to the console and the code-61 question to window.confirm. */
 const fallbackUi: ApiUi = {
+  success: (text) => console.info(text),
   warn: (text) => console.warn(text),
   error: (text) => console.error(text),
   notify: (title, description) => console.error(`${title}: ${description}`),

@@ -40,8 +40,10 @@ export const LIST_TOTAL_CAP = 10_000;
 /** Filter text: PostgreSQL text cannot hold NUL, so a value carrying one is refused here, not by the database. */
 const filterText = z.string().refine((v) => !v.includes('\u0000'), 'filter values must not contain the NUL character (\\u0000)');
 const scalar = z.union([filterText, z.number(), z.boolean()]);
+/** Fixed text (a message is a catalogue key, see @uc/shared/messages): the operators never change at run time. */
+export const UNKNOWN_OPERATOR = `unknown operator: use one of ${FILTER_OPERATORS.join(' ')}`;
 const operatorSchema = z.enum(FILTER_OPERATORS, {
-  error: (iss) => `unknown operator ${JSON.stringify(iss.input)}: use one of ${FILTER_OPERATORS.join(' ')}`,
+  error: UNKNOWN_OPERATOR,
 });
 
 /** One filter triple, validated for shape; field allow-lists are checked per resource by the server. */
@@ -60,14 +62,14 @@ export const filterTripleSchema = z
   .superRefine((f, ctx) => {
     const many = LIST_OPERATORS_TAKING_ARRAY.includes(f.op);
     const none = LIST_OPERATORS_WITHOUT_VALUE.includes(f.op);
-    if (none && f.value !== undefined) ctx.addIssue({ code: 'custom', message: `operator ${f.op} takes no value` });
-    if (!none && f.value === undefined) ctx.addIssue({ code: 'custom', message: `operator ${f.op} needs a value` });
-    if (many && !Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: `operator ${f.op} needs an array value` });
-    if (!many && Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: `operator ${f.op} takes a single value, not an array` });
+    if (none && f.value !== undefined) ctx.addIssue({ code: 'custom', message: 'operator {op} takes no value', params: { op: f.op } });
+    if (!none && f.value === undefined) ctx.addIssue({ code: 'custom', message: 'operator {op} needs a value', params: { op: f.op } });
+    if (many && !Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: 'operator {op} needs an array value', params: { op: f.op } });
+    if (!many && Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: 'operator {op} takes a single value, not an array', params: { op: f.op } });
     if ((f.op === 'between' || f.op === 'not_between') && Array.isArray(f.value) && f.value.length !== 2)
-      ctx.addIssue({ code: 'custom', message: `operator ${f.op} needs exactly two values` });
+      ctx.addIssue({ code: 'custom', message: 'operator {op} needs exactly two values', params: { op: f.op } });
     if ((f.op === 'in' || f.op === 'not_in') && Array.isArray(f.value) && (f.value.length === 0 || f.value.length > 500))
-      ctx.addIssue({ code: 'custom', message: `operator ${f.op} needs 1 to 500 values` });
+      ctx.addIssue({ code: 'custom', message: 'operator {op} needs 1 to 500 values', params: { op: f.op } });
   });
 export type ParsedFilter = z.output<typeof filterTripleSchema>;
 

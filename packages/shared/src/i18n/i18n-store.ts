@@ -3,6 +3,7 @@ import { StorageKey, readStorage, writeStorage } from '../session/storage-keys';
 import { DEFAULT_LOCALE, directionOf, fallbackChain } from './locales';
 import { sharedEnUS } from './messages/en-US';
 import { sharedZhCN } from './messages/zh-CN';
+import { ZH_CN_MESSAGES } from '../messages/zh-CN';
 
 export type MessageTable = Record<string, string>;
 export type MessageParams = Record<string, string | number>;
@@ -18,7 +19,10 @@ interface I18nState {
 
 // Seeded here rather than by a call in an index file: the package is `sideEffects: false`, so a
 // registration statement in a barrel could be dropped by the bundler.
-const tables: Record<string, MessageTable> = { 'zh-CN': { ...sharedZhCN }, 'en-US': { ...sharedEnUS } };
+// The server's messages (@uc/shared/messages) are keys too: English text → Chinese text, and itself in
+// en-US; so a form rule that reuses a contract's message (PHONE_INVALID) is shown with t() like any text.
+const serverEnUS = Object.fromEntries(Object.keys(ZH_CN_MESSAGES).map((en) => [en, en]));
+const tables: Record<string, MessageTable> = { 'zh-CN': { ...ZH_CN_MESSAGES, ...sharedZhCN }, 'en-US': { ...serverEnUS, ...sharedEnUS } };
 
 export const useI18nStore = create<I18nState>()(() => ({
   locale: readStorage(StorageKey.locale) || DEFAULT_LOCALE,

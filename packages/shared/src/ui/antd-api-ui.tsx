@@ -10,6 +10,7 @@ export function AntdApiUi() {
   const { message, modal, notification } = App.useApp();
   useEffect(() => {
     setApiUi({
+      success: (text) => void message.success(text),
       warn: (text) => void message.warning(text),
       error: (text) => void message.error(text),
       notify: (title, description) => notification.error({ title, description }),

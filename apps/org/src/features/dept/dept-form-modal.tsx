@@ -49,13 +49,13 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
   }, [open, initial, form]);
 
   const treeData = useMemo(() => withoutSelf(options, initial?.id), [options, initial?.id]);
-  const required = { required: true, whitespace: true, message: DEPT_REQUIRED };
+  const required = { required: true, whitespace: true, message: t(DEPT_REQUIRED) };
 
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody });
+      await call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody, done: 'saved' });
       onSaved();
     } catch {
       // The API client has shown the server's message.
@@ -94,10 +94,10 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
         <Form.Item name="leader" label={t('org.dept.leader')} rules={[{ max: 64 }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="phone" label={t('org.dept.phone')} rules={[{ pattern: PHONE_PATTERN, message: PHONE_INVALID }]}>
+        <Form.Item name="phone" label={t('org.dept.phone')} rules={[{ pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="email" label={t('org.dept.email')} rules={[{ pattern: EMAIL_PATTERN, message: EMAIL_INVALID }, { max: 320 }]}>
+        <Form.Item name="email" label={t('org.dept.email')} rules={[{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }]}>
           <Input />
         </Form.Item>
         <Form.Item name="sort" label={t('org.field.sort')}>

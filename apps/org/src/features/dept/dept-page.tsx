@@ -51,7 +51,7 @@ export function DeptPage() {
             status={status}
             disabled={!can(deptStatusCall.path)}
             onChange={async (next) => {
-              await call(deptStatusCall, { body: { id: row.id, status: next } });
+              await call(deptStatusCall, { body: { id: row.id, status: next }, done: 'saved' });
               await load();
             }}
           />
@@ -79,7 +79,7 @@ export function DeptPage() {
                 title={t('org.dept.deleteConfirm', { name: row.name })}
                 okText={t('org.action.delete')}
                 cancelText={t('org.action.cancel')}
-                onConfirm={() => call(deptDeleteCall, { body: { id: row.id } }).then(load, () => undefined)}
+                onConfirm={() => call(deptDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(load, () => undefined)}
               >
                 <Button type="link" size="small" danger>
                   {t('org.action.delete')}

@@ -23,12 +23,12 @@ export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps)
     form.setFieldsValue({ sort: 0, status: 1, ...initial });
   }, [open, initial, form]);
 
-  const required = { required: true, whitespace: true, message: POST_REQUIRED };
+  const required = { required: true, whitespace: true, message: t(POST_REQUIRED) };
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody });
+      await call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody, done: 'saved' });
       onSaved();
     } catch {
       // The API client has shown the server's message.

@@ -31,7 +31,7 @@ export function PostPage() {
             status={status}
             disabled={!can(postStatusCall.path)}
             onChange={async (next) => {
-              await call(postStatusCall, { body: { id: row.id, status: next } });
+              await call(postStatusCall, { body: { id: row.id, status: next }, done: 'saved' });
               reload();
             }}
           />
@@ -54,7 +54,7 @@ export function PostPage() {
                 title={t('org.post.deleteConfirm', { name: row.name })}
                 okText={t('org.action.delete')}
                 cancelText={t('org.action.cancel')}
-                onConfirm={() => call(postDeleteCall, { body: { id: row.id } }).then(reload, () => undefined)}
+                onConfirm={() => call(postDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(reload, () => undefined)}
               >
                 <Button type="link" size="small" danger>
                   {t('org.action.delete')}

@@ -32,7 +32,7 @@ export function BalanceModal({ target, onClose, onSaved }: BalanceModalProps) {
     if (!target) return;
     setSaving(true);
     try {
-      await call(isBalance ? addBalanceCall : addIntegralCall, { body: { id: target.user.id, ...values, idempotencyKey: key } });
+      await call(isBalance ? addBalanceCall : addIntegralCall, { body: { id: target.user.id, ...values, idempotencyKey: key }, done: 'saved' });
       onSaved();
     } catch {
       // Insufficient balance and other refusals: shown by the API client.

@@ -12,7 +12,7 @@ export function ResetPasswordModal({ user, onClose }: { user: MemberRow | null; 
     const { password } = await form.validateFields();
     setSaving(true);
     try {
-      await call(memberResetPwdCall, { body: { id: user!.id, password } });
+      await call(memberResetPwdCall, { body: { id: user!.id, password }, done: 'saved' });
       onClose();
     } catch {
       // Shown by the API client.

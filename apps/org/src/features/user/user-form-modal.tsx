@@ -77,7 +77,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     setSaving(true);
     try {
       const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
-      await call(memberEditCall, { body: body as MemberEditBody });
+      await call(memberEditCall, { body: body as MemberEditBody, done: 'saved' });
       onSaved();
     } catch {
       // The API client has shown the server's message.
@@ -120,8 +120,8 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
               ])
             : null}
           {item('realName', t('org.user.realName'), <Input />, [required(t('org.user.realName')), { max: 64 }])}
-          {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: PHONE_INVALID }])}
-          {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: EMAIL_INVALID }, { max: 320 }])}
+          {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }])}
+          {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }])}
           {item(
             'deptId',
             t('org.user.dept'),

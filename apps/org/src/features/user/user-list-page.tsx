@@ -66,7 +66,7 @@ export function UserListPage() {
             <StatusSwitch
               status={row.status}
               disabled={!can(memberStatusCall.path) || row.id === selfId}
-              onChange={(next) => call(memberStatusCall, { body: { id: row.id, status: next } }).then(reload)}
+              onChange={(next) => call(memberStatusCall, { body: { id: row.id, status: next }, done: 'saved' }).then(reload)}
             />
           ),
         actions: (row) => (

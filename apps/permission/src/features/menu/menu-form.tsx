@@ -42,7 +42,7 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call(menuEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null } });
+      await call(menuEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' });
       onSaved();
     } catch {
       /* the API client has shown the server's message */

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Input, Table } from 'antd';
+import { Alert, Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode } from '@uc/shared';
 import { menuColumns } from './menu-columns';
@@ -8,7 +8,6 @@ import { MenuForm } from './menu-form';
 /** /permission/menu: the platform's menu catalogue as a tree table, edited by the platform super admin. */
 export function MenuPage() {
   const t = useT();
-  const { message } = App.useApp();
   const access = useAccess();
   const isSuperAdmin = useSession((s) => s.currentUser?.isSuperAdmin === true);
   const [keyword, setKeyword] = useState('');
@@ -39,19 +38,18 @@ export function MenuPage() {
         onCreateChild: (parent) => setEditor({ open: true, parentId: parent.id }),
         onEdit: (record) => setEditor({ open: true, record }),
         onDelete: (m) =>
-          void call(menuDeleteCall, { body: { id: m.id } })
+          void call(menuDeleteCall, { body: { id: m.id }, done: 'deleted' })
             .then(() => {
-              void message.success(t('perm.common.deleted'));
               reload();
             })
             .catch(() => undefined),
         onStatus: (m, on) =>
-          void call(menuStatusCall, { body: { id: m.id, status: on ? 1 : 2 } })
+          void call(menuStatusCall, { body: { id: m.id, status: on ? 1 : 2 }, done: 'saved' })
             .then(reload)
             .catch(() => undefined),
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, isSuperAdmin, access, message, reload],
+    [t, isSuperAdmin, access, reload],
   );
 
   return (
@@ -86,7 +84,6 @@ export function MenuPage() {
         parentId={editor.parentId}
         onClose={() => setEditor({ open: false })}
         onSaved={() => {
-          void message.success(t('perm.common.saved'));
           setEditor({ open: false });
           reload();
         }}

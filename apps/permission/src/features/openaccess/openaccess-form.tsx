@@ -52,7 +52,7 @@ export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFor
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const saved = await call(openAccessEditCall, { body: { ...values, id: record?.id } });
+      const saved = await call(openAccessEditCall, { body: { ...values, id: record?.id }, done: 'saved' });
       onSaved(saved.secret ? { id: saved.id, key: saved.key, secret: saved.secret } : undefined);
     } catch {
       /* the API client has shown the server's message */

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   call,
@@ -19,7 +19,6 @@ import { SecretModal } from './secret-modal';
 /** /permission/openaccess: keys with which programs sign in as a user; secrets are shown once. */
 export function OpenAccessPage() {
   const t = useT();
-  const { message } = App.useApp();
   const access = useAccess();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
@@ -54,14 +53,13 @@ export function OpenAccessPage() {
         })
         .catch(() => undefined);
     const remove = (r: OpenAccessRecord) =>
-      void call(openAccessDeleteCall, { body: { id: r.id } })
+      void call(openAccessDeleteCall, { body: { id: r.id }, done: 'deleted' })
         .then(() => {
-          void message.success(t('perm.common.deleted'));
           reload();
         })
         .catch(() => undefined);
     const status = (r: OpenAccessRecord, on: boolean) =>
-      void call(openAccessStatusCall, { body: { id: r.id, status: on ? 1 : 2 } })
+      void call(openAccessStatusCall, { body: { id: r.id, status: on ? 1 : 2 }, done: 'saved' })
         .then(reload)
         .catch(() => undefined);
     return [
@@ -132,10 +130,9 @@ export function OpenAccessPage() {
         ),
       },
     ];
-  }, [t, message, reload, canEdit, canRotate, canStatus, canDelete]);
+  }, [t, reload, canEdit, canRotate, canStatus, canDelete]);
 
   const saved = (created?: OpenAccessSecret) => {
-    void message.success(t('perm.common.saved'));
     setEditor({ open: false });
     if (created) setSecret(created);
     reload();

@@ -53,7 +53,7 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call(roleEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null } });
+      await call(roleEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' });
       onSaved();
     } catch {
       /* the API client has shown the server's message */

@@ -52,7 +52,7 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
     try {
       // A page with some of its buttons ticked is granted too (half-checked), when the editor holds it.
       const menuIds = [...new Set([...checked, ...half])].filter((id) => grantable.has(id));
-      await call(roleMenusCall, { body: { id: role.id, menuIds } });
+      await call(roleMenusCall, { body: { id: role.id, menuIds }, done: 'saved' });
       onSaved();
     } catch {
       /* shown by the API client */

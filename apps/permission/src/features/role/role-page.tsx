@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Table } from 'antd';
+import { Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useAccess, useT, type RoleNode } from '@uc/shared';
 import { roleColumns } from './role-columns';
@@ -9,7 +9,6 @@ import { RoleMenusDrawer } from './role-menus-drawer';
 /** /permission/role: the tenant's role tree, with data scope and permission assignment. */
 export function RolePage() {
   const t = useT();
-  const { message } = App.useApp();
   const access = useAccess();
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<RoleNode[]>([]);
@@ -40,22 +39,20 @@ export function RolePage() {
         onEdit: (record) => setEditor({ open: true, record }),
         onMenus: setGranting,
         onDelete: (r) =>
-          void call(roleDeleteCall, { body: { id: r.id } })
+          void call(roleDeleteCall, { body: { id: r.id }, done: 'deleted' })
             .then(() => {
-              void message.success(t('perm.common.deleted'));
               reload();
             })
             .catch(() => undefined),
         onStatus: (r, on) =>
-          void call(roleStatusCall, { body: { id: r.id, status: on ? 1 : 2 } })
+          void call(roleStatusCall, { body: { id: r.id, status: on ? 1 : 2 }, done: 'saved' })
             .then(reload)
             .catch(() => undefined),
       }),
-    [t, access, message, reload],
+    [t, access, reload],
   );
 
   const saved = () => {
-    void message.success(t('perm.common.saved'));
     setEditor({ open: false });
     setGranting(undefined);
     reload();

@@ -1,9 +1,9 @@
 import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall, smsSendInput } from '@uc/shared/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { badRequest, InvalidInput } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { zodMessage } from '../../lib/zod-message';
+import { PARSE_OPTIONS } from '../../lib/zod-message';
 import { readSettings } from '../site/settings.repository';
 import { LOGIN_CONFIG_DEFAULTS } from '../site/site.settings';
 import type { SmsDriver } from '../sms/sms.driver';
@@ -20,8 +20,8 @@ export function accountCalls(db: Db, config: Config, sms: SmsDriver): CallImplem
   return [
     implement(smsSendCall, async ({ query, body, req }) => {
       // The spec sends event and mobile as query parameters; a JSON body works too (query wins).
-      const parsed = smsSendInput.safeParse({ event: query.event ?? body.event, mobile: query.mobile ?? body.mobile });
-      if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+      const parsed = smsSendInput.safeParse({ event: query.event ?? body.event, mobile: query.mobile ?? body.mobile }, PARSE_OPTIONS);
+      if (!parsed.success) throw new InvalidInput(parsed.error);
       const { event, mobile } = parsed.data;
       const deliver = event === 'register' || event === 'bind' || (await userByMobile(db, mobile)) !== undefined;
       return sendSmsCode(db, sms, { event, mobile, ip: req.ip, deliver });

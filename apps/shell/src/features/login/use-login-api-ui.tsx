@@ -7,6 +7,7 @@ export function useLoginApiUi() {
   const { api, holder } = useLightToast();
   useEffect(() => {
     setApiUi({
+      success: api.success,
       warn: api.warning,
       error: api.error,
       notify: (title, description) => api.error(`${title}: ${description}`),

@@ -40,7 +40,7 @@ export function InviteFormModal({ open, record, onClose, onSaved }: InviteFormMo
     const values = await form.validateFields();
     setSaving(true);
     try {
-      await call(tenantInviteEditCall, { body: { ...values, code: values.code?.trim() ?? '', id: record?.id } });
+      await call(tenantInviteEditCall, { body: { ...values, code: values.code?.trim() ?? '', id: record?.id }, done: 'saved' });
       onSaved();
     } catch {
       /* the API client has shown the server's message */

@@ -54,14 +54,13 @@ export function InvitePage() {
         onEdit: (record) => setEditor({ open: true, record }),
         onCopyLink: copyLink,
         onDelete: (row) =>
-          void call(tenantInviteDeleteCall, { body: { id: row.id } })
+          void call(tenantInviteDeleteCall, { body: { id: row.id }, done: 'deleted' })
             .then(() => {
-              void message.success(t('tenant.common.deleted'));
               reload();
             })
             .catch(() => undefined),
       }),
-    [t, locale, canEdit, canDelete, copyLink, message, reload],
+    [t, locale, canEdit, canDelete, copyLink, reload],
   );
 
   const toolbar = (
@@ -95,7 +94,6 @@ export function InvitePage() {
         record={editor.record}
         onClose={() => setEditor({ open: false })}
         onSaved={() => {
-          void message.success(t('tenant.common.saved'));
           setEditor({ open: false });
           reload();
         }}

@@ -1,6 +1,9 @@
 import type { MessageTable } from '../i18n-store';
 
 export const sharedEnUS: MessageTable = {
+  'feedback.saved': 'Saved',
+  'feedback.deleted': 'Deleted',
+  'feedback.done': 'Done',
   'request.error.network': 'Network error: check your connection and try again',
   'request.error.timeout': 'The request timed out, please try again later',
   'request.error.status': 'Request failed with status code {status}',

@@ -2,6 +2,9 @@ import type { MessageTable } from '../i18n-store';
 
 /** Texts of @uc/shared itself: request errors, the login-timeout dialog, the list kit, the dev host. */
 export const sharedZhCN: MessageTable = {
+  'feedback.saved': '已保存',
+  'feedback.deleted': '已删除',
+  'feedback.done': '操作成功',
   'request.error.network': '网络异常，请检查网络连接后重试',
   'request.error.timeout': '请求超时，请稍后重试',
   'request.error.status': '请求失败，状态码 {status}',
