@@ -4,4 +4,4 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfig } from '@uc/shared/build/remote-config';
 
-export default remoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)), name: 'permission', routes: ['/permission'], port: 3002 });
+export default remoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)) });

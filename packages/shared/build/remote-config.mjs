@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { federationShared } from '../src/federation/mf-shared.mjs';
+import { readRemoteDeclaration } from './remote-declaration.mjs';
 import { UcRemotePlugin } from './uc-remote-plugin.mjs';
 
 const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
@@ -31,15 +32,16 @@ const standalonePage = (name) => `<!doctype html>
 `;
 
 /**
- * @param {{ dir: string, name: string, routes: string[], port: number, exposes?: Record<string, string> }} remote
- *   dir: the remote's folder; name: its federation name; routes: the route prefixes it serves;
- *   port: its standalone dev server port; exposes: defaults to { './routes': './src/routes.tsx' }.
+ * @param {{ dir: string, exposes?: Record<string, string> }} remote
+ *   dir: the remote's folder, whose package.json declares the rest ("ucRemote": devPort, title, pages;
+ *   see remote-declaration.mjs); exposes: defaults to { './routes': './src/routes.tsx' }.
  *   Every remote also exposes './prefetch' (src/prefetch.ts, or a no-op): `prefetch(pathname)`, which
  *   the shell calls on the first visit of one of its pages so the page's data loads while its code does.
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
-export function remoteConfig({ dir, name, routes, port, exposes = { './routes': './src/routes.tsx' } }) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' } }) {
+  const remote = readRemoteDeclaration(dir);
+  const { name, devPort: port } = remote;
   const prefetch = fs.existsSync(path.join(dir, 'src/prefetch.ts')) ? './src/prefetch.ts' : NO_PREFETCH;
   const allExposes = { './prefetch': prefetch, ...exposes };
   return (_env, argv) => {
@@ -76,7 +78,8 @@ export function remoteConfig({ dir, name, routes, port, exposes = { './routes': 
       },
       plugins: [
         // The standalone dev host page (`pnpm --filter @uc/<remote> dev`); the shell never loads it.
-        new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'] }),
+        // Scripts from the root, so a deep link (http://localhost:3001/org/user) loads them too.
+        new rspack.HtmlRspackPlugin({ templateContent: standalonePage(name), chunks: ['main'], publicPath: '/' }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -91,7 +94,7 @@ export function remoteConfig({ dir, name, routes, port, exposes = { './routes': 
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
         }),
-        new UcRemotePlugin({ name, version: pkg.version, routes }),
+        new UcRemotePlugin(remote),
       ],
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       performance: { hints: false },

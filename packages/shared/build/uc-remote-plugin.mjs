@@ -4,13 +4,13 @@ import { createHash } from 'node:crypto';
 const OUT = 'uc-remote.json';
 
 /**
- * Emits uc-remote.json (`{ name, version, routes }`) next to mf-manifest.json; the server reads it to
+ * Emits uc-remote.json (`{ name, version, routes, title, icon, pages }`, from the remote's declaration) next to mf-manifest.json; the server reads it to
  * publish the remote at /user/web/remotes/<name>/<version>/. The version ends in a hash of every other
  * emitted asset, so any change of content is a new, separately cacheable version. It is emitted as an
  * asset (not written to disk after emit) so the dev server, which keeps its output in memory, has it too.
  */
 export class UcRemotePlugin {
-  /** @param {{ name: string, version: string, routes: string[] }} options */
+  /** @param {import('./remote-declaration.mjs').RemoteDeclaration} options */
   constructor(options) {
     this.options = options;
   }
@@ -30,8 +30,8 @@ export class UcRemotePlugin {
           hash.update(asset.name);
           hash.update(asset.source.buffer());
         }
-        const { name, version, routes } = this.options;
-        const manifest = { name, version: `${version}-${hash.digest('hex').slice(0, 8)}`, routes };
+        const { name, version, routes, title, icon, pages } = this.options;
+        const manifest = { name, version: `${version}-${hash.digest('hex').slice(0, 8)}`, routes, title, ...(icon ? { icon } : {}), pages };
         compilation.emitAsset(OUT, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
     });

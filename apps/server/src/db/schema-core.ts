@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RemotePage } from '@uc/shared/contracts';
 import { common, id, tenantId, timestamps, ts } from './schema-columns';
 
 /*
@@ -316,6 +317,11 @@ export const remotes = pgTable('remotes', {
   entry: text('entry').notNull(),
   version: text('version').notNull(),
   routes: jsonb('routes').$type<string[]>().notNull().default([]),
+  /** Display name per locale, from the remote's declaration ({ "zh-CN": "组织管理", "en-US": "Organisation" }). */
+  title: jsonb('title').$type<Record<string, string>>().notNull().default({}),
+  icon: text('icon').notNull().default(''),
+  /** The pages it serves (path, title per locale, icon, hidden, accessAs), from its declaration. */
+  pages: jsonb('pages').$type<RemotePage[]>().notNull().default([]),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -58,3 +58,10 @@ export const adminMenuCall = defineCall({
   query: z.object({ addon: z.string().max(64).default('ml.svc.user') }),
   data: z.object({ list: z.array(adminMenuItemSchema) }),
 });
+
+/**
+ * Console pages the shell itself serves; every other menu address must be served by a remote in the
+ * registry, or the menu does not show it (a screen ships with its menu, or neither ships). The shell's
+ * router test checks that it serves each of these.
+ */
+export const SHELL_PAGES: readonly string[] = ['/dashboard'];

@@ -55,13 +55,32 @@ export const captchaCall = defineCall({
   data: captchaSchema,
 });
 
+/** Names per locale: at least zh-CN and en-US ({ "zh-CN": "用户管理", "en-US": "Users" }). */
+export const localizedTitleSchema = z.record(z.string(), z.string());
+
+/** A page a remote declares (apps/<remote>/package.json "ucRemote".pages): its menu entry and access. */
+export const remotePageSchema = z.object({
+  path: z.string(),
+  title: localizedTitleSchema,
+  icon: z.string().optional(),
+  /** A detail page without a menu entry of its own. */
+  hidden: z.boolean().optional(),
+  /** Whoever may open this page's path (a list) may open this one (its detail, /x/:id). */
+  accessAs: z.string().optional(),
+});
+export type RemotePage = z.infer<typeof remotePageSchema>;
+
 export const remoteEntrySchema = z.object({
   name: z.string(),
   /** URL of the remote's mf-manifest.json. */
   entry: z.string(),
   version: z.string(),
-  /** Route prefixes the remote serves, such as '/org'. */
+  /** Route prefixes the remote serves, such as '/org/user'. */
   routes: z.array(z.string()),
+  /** Its name per locale; pages and title are empty for a remote built before it declared them. */
+  title: localizedTitleSchema.default({}),
+  icon: z.string().default(''),
+  pages: z.array(remotePageSchema).default([]),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

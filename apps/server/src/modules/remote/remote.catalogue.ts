@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { addMissingMenus } from './remote-menus';
 import { upsertRemote } from './remote.repository';
 import { localEntry, scanRemotes, type LocalRemote } from './remote.scanner';
 
@@ -35,7 +36,9 @@ export class RemoteCatalogue {
       try {
         const found = scanRemotes(this.webDir, this.warn);
         for (const [i, r] of found.entries()) {
-          await upsertRemote(this.db, { name: r.name, version: r.version, routes: r.routes, entry: localEntry(r), sort: (i + 1) * 10 });
+          await upsertRemote(this.db, { ...r, entry: localEntry(r), sort: (i + 1) * 10 });
+          // A screen ships with its menu: a remote's declared pages get entries the first time it is seen.
+          await addMissingMenus(this.db, r);
         }
         this.byName = new Map(found.map((r) => [r.name, r]));
         this.scannedAt = Date.now();

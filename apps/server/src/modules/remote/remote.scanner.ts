@@ -1,18 +1,26 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/shared/contracts';
 
 /** What a remote's build writes next to its mf-manifest.json (dist/uc-remote.json). */
 export const remoteBuildInfoSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'name must be lower-case letters, digits and dashes'),
   version: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'version must be letters, digits, dots and dashes'),
   routes: z.array(z.string().startsWith('/')).max(50),
+  // Declared in the remote's package.json ("ucRemote"); a build made before declarations has none.
+  title: localizedTitleSchema.default({}),
+  icon: z.string().max(64).default(''),
+  pages: z.array(remotePageSchema).max(50).default([]),
 });
 
 export interface LocalRemote {
   name: string;
   version: string;
   routes: string[];
+  title: Record<string, string>;
+  icon: string;
+  pages: RemotePage[];
   /** The dist directory served at /user/web/remotes/<name>/<version>/. */
   dir: string;
 }

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { remotes } from '../../db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { menus, remotes } from '../../db/schema';
+import { RemoteCatalogue } from './remote.catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { upsertRemote } from './remote.repository';
 
@@ -30,8 +31,24 @@ describe('remote registry', () => {
     const res = await t.app.inject({ url: '/user/admin/site/remotes' });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json().data).toEqual([
-      { name: 'org', version: '0.1.0-1a2b3c4d', routes: ['/org'], entry: '/user/web/remotes/org/0.1.0-1a2b3c4d/mf-manifest.json' },
-      { name: 'permission', version: '0.1.0-5e6f7a8b', routes: ['/permission'], entry: '/user/web/remotes/permission/0.1.0-5e6f7a8b/mf-manifest.json' },
+      {
+        name: 'org',
+        version: '0.1.0-1a2b3c4d',
+        routes: ['/org'],
+        entry: '/user/web/remotes/org/0.1.0-1a2b3c4d/mf-manifest.json',
+        title: {},
+        icon: '',
+        pages: [],
+      },
+      {
+        name: 'permission',
+        version: '0.1.0-5e6f7a8b',
+        routes: ['/permission'],
+        entry: '/user/web/remotes/permission/0.1.0-5e6f7a8b/mf-manifest.json',
+        title: {},
+        icon: '',
+        pages: [],
+      },
     ]);
   });
 
@@ -52,5 +69,49 @@ describe('remote registry', () => {
     const old = await t.app.inject({ url: '/user/web/remotes/org/0.0.9-deadbeef/mf-manifest.json' });
     expect(old.statusCode).toBe(404);
     expect(old.json().code).toBe(-1);
+  });
+
+  it("gives a new remote's declared pages their menu entries once, under a directory of their own, and leaves existing ones alone", async () => {
+    const demo = {
+      name: 'demo',
+      version: '0.1.0-0badf00d',
+      routes: ['/demo/hello'],
+      title: { 'zh-CN': '演示', 'en-US': 'Demo' },
+      icon: 'SmileOutlined',
+      pages: [
+        { path: '/demo/hello', title: { 'zh-CN': '你好', 'en-US': 'Hello' }, icon: 'SmileOutlined' },
+        { path: '/demo/hello/:id', title: { 'zh-CN': '详情', 'en-US': 'Details' }, hidden: true, accessAs: '/demo/hello' },
+      ],
+    };
+    writeRemote('demo', demo);
+    // A page of an existing area whose entry the catalogue already has: kept as the administrator left it.
+    writeRemote('org', {
+      name: 'org',
+      version: '0.1.0-1a2b3c4d',
+      routes: ['/org'],
+      title: { 'zh-CN': '组织', 'en-US': 'Org' },
+      pages: [{ path: '/org/user', title: { 'zh-CN': 'X', 'en-US': 'X' } }],
+    });
+    const catalogue = new RemoteCatalogue(t.db, web, () => undefined);
+    await catalogue.scan();
+    await catalogue.scan();
+    const rows = await t.db
+      .select()
+      .from(menus)
+      .where(inArray(menus.path, ['/demo', '/demo/hello', '/demo/hello/:id', '/org/user']));
+    const byPath = (path: string) => rows.filter((m) => m.path === path);
+    expect(byPath('/demo')).toEqual([expect.objectContaining({ type: 1, name: '演示', locale: 'menu.demo', icon: 'SmileOutlined', redirect: '/demo/hello' })]);
+    const dirId = byPath('/demo')[0]!.id;
+    expect(byPath('/demo/hello')).toEqual([expect.objectContaining({ type: 2, parentId: dirId, name: '你好', locale: 'menu.demo.hello', hidden: false })]);
+    expect(byPath('/demo/hello/:id')).toEqual([expect.objectContaining({ type: 2, parentId: dirId, hidden: true, locale: 'menu.demo.hello.id' })]);
+    expect(byPath('/org/user')).toEqual([expect.objectContaining({ name: '用户管理' })]);
+    // The registry carries the declaration to the shell, and the super admin's menu shows the page.
+    const registry = (await t.app.inject({ url: '/user/admin/site/remotes' })).json().data as { name: string; title: object; pages: object[] }[];
+    expect(registry.find((r) => r.name === 'demo')).toMatchObject({ title: demo.title, icon: 'SmileOutlined', pages: demo.pages });
+    const menu = (await t.app.inject({ url: '/user/admin/role/antd/menu', headers: { authorization: await t.login() } })).json().data.list as {
+      path: string;
+      children: { path: string }[];
+    }[];
+    expect(menu.find((m) => m.path === '/demo')?.children.map((c) => c.path)).toEqual(['/demo/hello']);
   });
 });

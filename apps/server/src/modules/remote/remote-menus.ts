@@ -1,0 +1,80 @@
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { menuType, type RemotePage } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { menus } from '../../db/schema';
+import { inTransaction } from '../../db/typed';
+
+interface DeclaredRemote {
+  name: string;
+  title: Record<string, string>;
+  icon: string;
+  pages: RemotePage[];
+}
+
+/** '/org/user' → 'menu.org.user', '/tenant/details/:id' → 'menu.tenant.details.id': the convention of the seeded menus. */
+export const menuLocaleOf = (path: string): string => `menu.${path.replace(/^\//, '').replace(/:/g, '').replace(/\//g, '.')}`;
+
+/** The area a page belongs to: '/org/user' → '/org'. */
+export const areaOf = (path: string): string => `/${path.split('/')[1] ?? ''}`;
+
+/**
+ * Gives a remote's declared pages their menu entries (under a directory for their area) where the
+ * catalogue has none with that path yet: a new remote appears in the console after its build without
+ * a migration, and entries an administrator edited, moved or deleted-and-recreated are never touched
+ * again. Super administrators see the new entries at once; other roles when granted (role menus).
+ * Several servers scanning at once add each entry once (transaction-level advisory lock).
+ */
+export async function addMissingMenus(db: Db, remote: DeclaredRemote): Promise<number> {
+  if (remote.pages.length === 0) return 0;
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('uc:remote-menus'))`);
+    const area = areaOf(remote.pages[0]!.path);
+    const paths = [area, ...remote.pages.map((p) => p.path)];
+    const existing = await tx
+      .select({ id: menus.id, path: menus.path, type: menus.type })
+      .from(menus)
+      .where(and(inArray(menus.path, paths), inArray(menus.type, [menuType.directory, menuType.menu])));
+    const missing = remote.pages.filter((p) => !existing.some((m) => m.path === p.path));
+    if (missing.length === 0) return 0;
+    const next = async (parentId: number | null) => {
+      const [row] = await tx
+        .select({ top: max(menus.sort) })
+        .from(menus)
+        .where(parentId === null ? sql`${menus.parentId} is null` : eq(menus.parentId, parentId));
+      return (row?.top ?? 0) + 10;
+    };
+    let parentId = existing.find((m) => m.path === area && m.type === menuType.directory)?.id;
+    let added = 0;
+    if (parentId === undefined) {
+      const [dir] = await tx
+        .insert(menus)
+        .values({
+          type: menuType.directory,
+          name: remote.title['zh-CN'] ?? remote.name,
+          locale: menuLocaleOf(area),
+          path: area,
+          redirect: missing.find((p) => !p.hidden)?.path ?? '',
+          icon: remote.icon,
+          sort: await next(null),
+        })
+        .returning({ id: menus.id });
+      parentId = dir!.id;
+      added += 1;
+    }
+    for (const page of missing) {
+      await tx.insert(menus).values({
+        parentId,
+        type: menuType.menu,
+        name: page.title['zh-CN'] ?? page.path,
+        locale: menuLocaleOf(page.path),
+        path: page.path,
+        component: `${remote.name}${page.path}`,
+        icon: page.icon ?? '',
+        hidden: page.hidden ?? false,
+        sort: await next(parentId),
+      });
+      added += 1;
+    }
+    return added;
+  });
+}
