@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { BASE_PATH, stripBasePath } from '@uc/shared';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
+import { AreaRedirect } from './area-redirect';
 import { lazyPage } from './lazy';
 import { notifyNavigation } from '../lib/navigation';
 
@@ -17,13 +18,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-pag
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
 const RemoteSwitch = lazyPage(loadRemoteSwitch);
 
-/** Spec section 2: area addresses that redirect to their first page. */
-export const AREA_REDIRECTS: Record<string, string> = {
-  org: '/org/user',
-  permission: '/permission/menu',
-  home: '/home/account',
-  tenant: '/tenant/policy',
-};
+const remoteSwitch = <RemoteSwitch notFound={<ExceptionPage status={404} />} forbidden={<ExceptionPage status={403} />} />;
 
 export const routes: RouteObject[] = [
   {
@@ -51,10 +46,10 @@ export const routes: RouteObject[] = [
           { path: 'error/403', element: <ExceptionPage status={403} /> },
           { path: 'error/404', element: <ExceptionPage status={404} /> },
           { path: 'error/500', element: <ExceptionPage status={500} /> },
-          ...Object.entries(AREA_REDIRECTS).map(([path, to]) => ({ path, element: <Navigate to={to} replace /> })),
-          // Remote prefixes come from the runtime registry, so one splat route hands them out;
-          // a path no remote claims is the 404 page.
-          { path: '*', element: <RemoteSwitch notFound={<ExceptionPage status={404} />} forbidden={<ExceptionPage status={403} />} /> },
+          // An area (/org) opens its first page in the user's menu; remote prefixes come from the
+          // runtime registry, so one splat route hands them out; a path no remote claims is the 404 page.
+          { path: ':area', element: <AreaRedirect otherwise={remoteSwitch} /> },
+          { path: '*', element: remoteSwitch },
         ],
       },
     ],

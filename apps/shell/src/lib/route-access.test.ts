@@ -1,5 +1,5 @@
-import { access, type AdminMenuItem, type Access, type CurrentUser } from '@uc/shared';
-import { findRoute, pathAllowed, routeAllowed, ROUTE_ACCESS, type RouteAccess } from './route-access';
+import { access, type AdminMenuItem, type Access, type CurrentUser, type RemoteEntry } from '@uc/shared';
+import { findRoute as find, pathAllowed as allowed, routeAllowed, ROUTE_ACCESS, routeTable, type RouteAccess } from './route-access';
 
 const user: CurrentUser = {
   id: 2,
@@ -25,8 +25,28 @@ const item = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
 });
 const menu = [item('/dashboard'), item('/org', [item('/org/user')]), item('/home', [item('/home/message')]), item('/addon/thing')];
 
+const page = (path: string, accessAs?: string) => ({ path, title: { 'zh-CN': path, 'en-US': path }, ...(accessAs ? { accessAs } : {}) });
+const remote = (name: string, pages: ReturnType<typeof page>[]): RemoteEntry => ({
+  name,
+  entry: `/user/web/remotes/${name}/1/mf-manifest.json`,
+  version: '1',
+  routes: pages.filter((p) => !p.path.includes(':')).map((p) => p.path),
+  title: {},
+  icon: '',
+  pages,
+});
+/** What the registry declares: the routes are derived from it, not typed in the shell. */
+const registry = [
+  remote('org', [page('/org/user'), page('/org/dept')]),
+  remote('home', [page('/home/message'), page('/home/message/:id', '/home/message')]),
+  remote('tenant', [page('/tenant/manage'), page('/tenant/details/:id', '/tenant/manage'), page('/tenant/policy')]),
+];
+
 describe('route access map', () => {
   const map = access(user, menu);
+  const table = routeTable(registry);
+  const pathAllowed = (path: string, m: Access) => allowed(path, m, table);
+  const findRoute = (path: string) => find(path, table);
 
   it('opens a route whose access entry says yes, and no other', () => {
     expect(pathAllowed('/org/user', map)).toBe(true);
@@ -41,10 +61,18 @@ describe('route access map', () => {
     expect(pathAllowed('/tenant/details/3', map)).toBe(false);
   });
 
-  it('closes a parent when all its children are closed, opens it when one is open', () => {
+  it('closes an area the menu does not hold, opens one it does', () => {
     expect(pathAllowed('/org', map)).toBe(true);
     expect(pathAllowed('/tenant', map)).toBe(false);
     expect(pathAllowed('/permission', map)).toBe(false);
+  });
+
+  it("takes a new remote's pages from the registry: nothing to add to the shell", () => {
+    const withDemo = routeTable([...registry, remote('demo', [page('/demo/hello'), page('/demo/hello/:id', '/demo/hello')])]);
+    const demoMenu = access(user, [...menu, item('/demo', [item('/demo/hello')])]);
+    expect(allowed('/demo/hello/3', demoMenu, withDemo)).toBe(true);
+    expect(allowed('/demo/hello/3', map, withDemo)).toBe(false);
+    expect(find('/demo/hello/3', withDemo)?.arg).toBe('/demo/hello');
   });
 
   it('uses a boolean entry as is, calls a function entry, and treats a missing entry as no access', () => {

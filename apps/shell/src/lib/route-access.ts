@@ -1,4 +1,4 @@
-import { checkAccess, pathMatches, type Access } from '@uc/shared';
+import { checkAccess, pathMatches, type Access, type RemoteEntry } from '@uc/shared';
 
 /**
  * The console's routes inside the main layout, each naming its access entry (the ant-design-pro
@@ -16,38 +16,22 @@ export interface RouteAccess {
 
 const menuRoute = (path: string, arg?: string): RouteAccess => ({ path, access: 'canMenu', ...(arg ? { arg } : {}) });
 
+/** The shell's own pages (the router serves each; route-access.test checks it). Remote pages come from the registry. */
 export const ROUTE_ACCESS: RouteAccess[] = [
   { path: '/dashboard', access: 'canUser' },
   { path: '/error/403', access: 'canUser' },
   { path: '/error/404', access: 'canUser' },
   { path: '/error/500', access: 'canUser' },
-  { path: '/account/center', access: 'canUser' },
-  { path: '/account/settings', access: 'canUser' },
-  { path: '/org', children: [menuRoute('/org/user'), menuRoute('/org/dept'), menuRoute('/org/post')] },
-  { path: '/permission', children: [menuRoute('/permission/role'), menuRoute('/permission/menu'), menuRoute('/permission/openaccess')] },
-  {
-    path: '/home',
-    children: [
-      menuRoute('/home/account'),
-      menuRoute('/home/message'),
-      // Detail pages are hidden menu entries; whoever may read the list may open its items.
-      { path: '/home/message/:id', access: 'canMenu', arg: '/home/message' },
-      menuRoute('/home/upgrade/logs'),
-    ],
-  },
-  {
-    path: '/tenant',
-    children: [
-      menuRoute('/tenant/policy'),
-      menuRoute('/tenant/invite'),
-      menuRoute('/tenant/manage'),
-      { path: '/tenant/details/:id', access: 'canMenu', arg: '/tenant/manage' },
-      menuRoute('/tenant/user/list'),
-      menuRoute('/tenant/user/recycle'),
-    ],
-  },
-  menuRoute('/pt/bind'),
 ];
+
+/**
+ * The table for the remotes in the registry: the shell's pages, then every page a remote declares,
+ * open to whoever's menu holds it (a detail page: whoever's menu holds the page it names in accessAs).
+ * Nothing here is typed twice: a new remote's pages are guarded as soon as the registry lists it.
+ */
+export function routeTable(remotes: readonly RemoteEntry[]): RouteAccess[] {
+  return [...ROUTE_ACCESS, ...remotes.flatMap((r) => r.pages.map((p) => menuRoute(p.path, p.accessAs)))];
+}
 
 /** Whether one route may be opened: its own entry (missing = no), and for a parent, any child. */
 export function routeAllowed(route: RouteAccess, map: Access): boolean {

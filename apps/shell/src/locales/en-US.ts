@@ -104,7 +104,6 @@ export const shellEnUS: MessageTable = {
     'The {module} module is unavailable right now; it may be updating or the network is unstable. The rest of the console keeps working; try again in a moment.',
   'remote.retry': 'Retry',
   'remote.loading': 'Loading {module}…',
-  'remote.module.org': 'Organisation',
   'remote.module.unknown': 'requested',
 
   'offline.title': 'The network is down',

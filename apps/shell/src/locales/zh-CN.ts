@@ -103,7 +103,6 @@ export const shellZhCN: MessageTable = {
   'remote.loadFailed.description': '{module}模块暂时无法加载，可能正在更新或网络不稳定。控制台的其他功能不受影响，你可以稍后重试。',
   'remote.retry': '重试',
   'remote.loading': '正在加载{module}…',
-  'remote.module.org': '组织管理',
   'remote.module.unknown': '该',
 
   'offline.title': '网络已断开',

@@ -65,3 +65,6 @@ export const adminMenuCall = defineCall({
  * router test checks that it serves each of these.
  */
 export const SHELL_PAGES: readonly string[] = ['/dashboard'];
+
+/** '/org/user' → 'menu.org.user', '/x/:id' → 'menu.x.id': the locale key of a page's menu entry (seeded or from a remote's declaration). */
+export const menuLocaleOf = (path: string): string => `menu.${path.replace(/^\//, '').replace(/:/g, '').replace(/\//g, '.')}`;

@@ -35,6 +35,18 @@ export function registerMessages(locale: string, table: MessageTable): void {
   useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
 }
 
+/**
+ * Adds texts only where the locale's table has none: for names that arrive with data (a remote's
+ * declared page titles), which the console's own tables override.
+ */
+export function registerMissingMessages(locale: string, table: MessageTable): void {
+  const own = tables[locale] ?? {};
+  const missing = Object.entries(table).filter(([key]) => own[key] === undefined);
+  if (missing.length === 0) return;
+  tables[locale] = { ...own, ...Object.fromEntries(missing) };
+  useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
+}
+
 export const getLocale = (): string => useI18nStore.getState().locale;
 
 function lookup(key: string, locale: string): string | undefined {

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
+import { registerMissingMessages } from '../i18n/i18n-store';
 import { call } from '../api/api-client';
 import type { CurrentUser } from '../contracts/member.contract';
 import { memberInfoCall } from '../contracts/member.contract';
-import { adminMenuCall, headerMenuCall, type AdminMenuItem, type HeaderMenuItem } from '../contracts/menu.contract';
+import { adminMenuCall, headerMenuCall, menuLocaleOf, type AdminMenuItem, type HeaderMenuItem } from '../contracts/menu.contract';
 import { remotesCall, siteConfigCall, type RemoteEntry, type SiteConfig } from '../contracts/site.contract';
 import { isLoginPath } from './login-paths';
 import { navigate } from './navigator';
@@ -106,6 +107,7 @@ export function loadRemoteRegistry(): Promise<RemoteEntry[]> {
   registryLoading ??= (async () => {
     try {
       const remotes = await call(remotesCall, { skipErrorHandler: true });
+      registerRemoteTitles(remotes);
       useSession.setState({ remotes, remotesLoaded: true });
       return remotes;
     } catch {
@@ -136,4 +138,22 @@ export async function logout(): Promise<void> {
 export function resetSessionForTests(): void {
   started = null;
   useSession.setState({ ...initialState });
+}
+
+/**
+ * The menu texts a remote declares (its title and its pages' titles per locale), for menu entries
+ * the server created from that declaration: a new remote's menu reads in every language it declares
+ * without a line in the shell's tables.
+ */
+export function registerRemoteTitles(remotes: readonly RemoteEntry[]): void {
+  const byLocale = new Map<string, Record<string, string>>();
+  const add = (key: string, titles: Record<string, string>) => {
+    for (const [locale, text] of Object.entries(titles)) byLocale.set(locale, { ...byLocale.get(locale), [key]: text });
+  };
+  for (const remote of remotes) {
+    const area = remote.pages[0]?.path.split('/')[1];
+    if (area) add(menuLocaleOf(`/${area}`), remote.title);
+    for (const page of remote.pages) add(menuLocaleOf(page.path), page.title);
+  }
+  for (const [locale, table] of byLocale) registerMissingMessages(locale, table);
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import { menuType, type RemotePage } from '@uc/shared/contracts';
+import { menuLocaleOf, menuType, type RemotePage } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import { inTransaction } from '../../db/typed';
@@ -10,9 +10,6 @@ interface DeclaredRemote {
   icon: string;
   pages: RemotePage[];
 }
-
-/** '/org/user' → 'menu.org.user', '/tenant/details/:id' → 'menu.tenant.details.id': the convention of the seeded menus. */
-export const menuLocaleOf = (path: string): string => `menu.${path.replace(/^\//, '').replace(/:/g, '').replace(/\//g, '.')}`;
 
 /** The area a page belongs to: '/org/user' → '/org'. */
 export const areaOf = (path: string): string => `/${path.split('/')[1] ?? ''}`;

@@ -157,7 +157,15 @@ describe('app drawer', () => {
         </ConsoleConfigProvider>
       </MemoryRouter>,
     );
-  const market: RemoteEntry = { name: 'market', entry: '/user/web/remotes/market/1/mf-manifest.json', version: '1', routes: [] };
+  const market: RemoteEntry = {
+    name: 'market',
+    entry: '/user/web/remotes/market/1/mf-manifest.json',
+    version: '1',
+    routes: [],
+    title: {},
+    icon: '',
+    pages: [],
+  };
 
   it('lists the core functions from the header menus and says the market is not there yet', async () => {
     renderDrawer();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAccess, useSession, useT } from '@uc/shared';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
-import { findRoute, routeAllowed } from '../../lib/route-access';
+import { findRoute, routeAllowed, routeTable } from '../../lib/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import ExceptionPage from '../../features/exception/exception-page';
 import { usePrefetchRemotes } from '../../features/remotes/use-prefetch-remotes';
@@ -20,7 +20,8 @@ const SIDER_WIDTH = 208;
 function GuardedOutlet() {
   const { pathname } = useLocation();
   const map = useAccess();
-  const route = findRoute(pathname);
+  const registry = useSession((s) => s.remotes);
+  const route = findRoute(pathname, routeTable(registry));
   // Routes the table does not know (addon remotes) are checked by the remote switch, which can tell 403 from 404.
   if (route && !routeAllowed(route, map)) return <ExceptionPage status={403} />;
   return <Outlet />;

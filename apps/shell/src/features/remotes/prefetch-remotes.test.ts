@@ -11,7 +11,15 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));
 
-const remote = (name: string, routes: string[]): RemoteEntry => ({ name, entry: `/user/web/remotes/${name}/1/mf-manifest.json`, version: '1', routes });
+const remote = (name: string, routes: string[]): RemoteEntry => ({
+  name,
+  entry: `/user/web/remotes/${name}/1/mf-manifest.json`,
+  version: '1',
+  routes,
+  title: {},
+  icon: '',
+  pages: [],
+});
 const item = (path: string, children: AdminMenuItem[] = []) => ({ path, children }) as unknown as AdminMenuItem;
 
 beforeEach(() => {

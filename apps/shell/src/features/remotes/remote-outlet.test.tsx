@@ -10,7 +10,15 @@ import { loadRemoteRoutes } from './remote-runtime';
 jest.mock('./remote-runtime', () => ({ loadRemoteRoutes: jest.fn(), prefetchPageData: jest.fn(), readyRoutes: () => undefined }));
 const load = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
 
-const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/0.1.0-abcdef12/mf-manifest.json', version: '0.1.0-abcdef12', routes: ['/org'] };
+const org: RemoteEntry = {
+  name: 'org',
+  entry: '/user/web/remotes/org/0.1.0-abcdef12/mf-manifest.json',
+  version: '0.1.0-abcdef12',
+  routes: ['/org'],
+  title: {},
+  icon: '',
+  pages: [],
+};
 const orgRoutes = [{ path: '/org', children: [{ path: 'user', element: <p>user list</p> }] }];
 
 function renderAt(path: string) {

@@ -31,7 +31,7 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
   const over = overrides();
   const list = registry.map((r) => (over[r.name] ? { ...r, entry: over[r.name]! } : r));
   for (const [name, entry] of Object.entries(over)) {
-    if (!list.some((r) => r.name === name)) list.push({ name, entry, version: 'dev', routes: [`/${name}`] });
+    if (!list.some((r) => r.name === name)) list.push({ name, entry, version: 'dev', routes: [`/${name}`], title: {}, icon: '', pages: [] });
   }
   return list;
 }

@@ -6,12 +6,12 @@ import { usePwa } from '../../pwa/pwa-store';
 import RemoteSwitch, { offlineNotFound } from './remote-switch';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), loadRemoteRegistry: jest.fn(), useAccess: () => ({}) }));
-jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true }));
+jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true, routeTable: () => [] }));
 jest.mock('./remote-runtime', () => ({ effectiveRemotes: (r: unknown) => r, registerRegistry: jest.fn() }));
 jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: RemoteEntry }) => <p>remote {remote.name}</p> }));
 const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
 
-const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'] };
+const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'], title: {}, icon: '', pages: [] };
 const menuItem = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
   id: 1,
   name: path,

@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { hasMessage, loadRemoteRegistry, t, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
-import { pathAllowed } from '../../lib/route-access';
+import { getLocale, loadRemoteRegistry, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { pathAllowed, routeTable } from '../../lib/route-access';
 import { menuText } from '../../components/menu-text';
 import { isOffline, usePwa } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
@@ -20,14 +20,15 @@ function findMenu(list: AdminMenuItem[], path: string): AdminMenuItem | undefine
   return undefined;
 }
 
-/** The name users know a module by: its menu entry (组织管理), else a table entry, else its id. */
+/** The name users know a module by: its menu entry (组织管理), else its declared title, else its id. */
 function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
   for (const prefix of remote.routes) {
     const item = findMenu(menu, prefix);
     if (item) return menuText(item);
   }
-  const key = `remote.module.${remote.name}`;
-  return hasMessage(key) ? t(key) : remote.name;
+  // Else the name the remote declares for itself, in the reader's language (or the nearest one it has).
+  const locale = getLocale();
+  return remote.title[locale] ?? remote.title[locale.startsWith('zh') ? 'zh-CN' : 'en-US'] ?? remote.title['zh-CN'] ?? remote.name;
 }
 
 /** Whether the user's menu leads to the path (or to an area above it). */
@@ -95,6 +96,6 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
     return <OfflineResult onRetry={retry} retrying={retrying} />;
   }
   if (!remote) return loaded && !recheck ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
-  if (!pathAllowed(pathname, map)) return <>{forbidden}</>;
+  if (!pathAllowed(pathname, map, routeTable(remotes))) return <>{forbidden}</>;
   return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu)} notFound={notFound} />;
 }

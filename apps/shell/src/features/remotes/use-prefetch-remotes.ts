@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { loadRemoteRegistry, useAccess, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
 import { markConsoleSettled, whenIdle } from '../../lib/idle';
 import { onNavigation } from '../../lib/navigation';
-import { pathAllowed } from '../../lib/route-access';
+import { pathAllowed, routeTable } from '../../lib/route-access';
 import { effectiveRemotes, prefetchPageData, prefetchRemotes } from './remote-runtime';
 import { loadRemoteSwitch } from './remote-switch-chunk';
 
@@ -33,7 +33,7 @@ export function usePrefetchRemotes(): void {
   useEffect(() => {
     onNavigation((pathname) => {
       const remote = remotes.find((r) => r.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
-      if (remote && pathAllowed(pathname, map)) prefetchPageData(remote, pathname);
+      if (remote && pathAllowed(pathname, map, routeTable(remotes))) prefetchPageData(remote, pathname);
     });
     return () => onNavigation(null);
   }, [remotes, map]);

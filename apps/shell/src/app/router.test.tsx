@@ -1,0 +1,48 @@
+import type { RouteObject } from 'react-router-dom';
+import { SHELL_PAGES, type AdminMenuItem } from '@uc/shared';
+import { areaTarget } from './area-redirect';
+import { routes } from './router';
+import { ROUTE_ACCESS } from '../lib/route-access';
+
+/** Every concrete path the router serves without a remote (the splat and dynamic routes excluded). */
+function servedPaths(list: RouteObject[], base = ''): string[] {
+  return list.flatMap((r) => {
+    const path = r.path === undefined ? base : `${base}/${r.path}`.replace(/\/+/g, '/');
+    const own = r.path && !r.path.includes('*') && !r.path.includes(':') ? [path] : [];
+    return [...own, ...servedPaths(r.children ?? [], path)];
+  });
+}
+
+const item = (path: string, children: AdminMenuItem[] = [], extra: Partial<AdminMenuItem> = {}): AdminMenuItem => ({
+  id: path.length,
+  name: path,
+  locale: '',
+  path,
+  icon: '',
+  remark: '',
+  redirect: '',
+  hidden: false,
+  children,
+  ...extra,
+});
+
+describe('the shell router', () => {
+  it("serves every page of its access table and every page the server's menus count as the shell's", () => {
+    const served = new Set(servedPaths(routes));
+    const missing = [...ROUTE_ACCESS.map((r) => r.path), ...SHELL_PAGES].filter((path) => !served.has(path));
+    expect(missing).toEqual([]);
+  });
+
+  it("sends an area's address to its redirect when the menu holds it, else to its first page, else nowhere", () => {
+    const menu = [
+      item('/org', [item('/org/user'), item('/org/dept')], { redirect: '/org/dept' }),
+      item('/tenant', [item('/tenant/details/:id', [], { hidden: true }), item('/tenant/invite')], { redirect: '/tenant/policy' }),
+      item('/empty'),
+    ];
+    expect(areaTarget(menu, 'org')).toBe('/org/dept');
+    // The redirect names a page this user's menu does not hold (not served, or not granted).
+    expect(areaTarget(menu, 'tenant')).toBe('/tenant/invite');
+    expect(areaTarget(menu, 'empty')).toBeUndefined();
+    expect(areaTarget(menu, 'nothing')).toBeUndefined();
+  });
+});
