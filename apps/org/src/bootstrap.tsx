@@ -1,4 +1,4 @@
 import { runStandalone } from '@uc/shared/ui';
 import { routes } from './routes';
 
-runStandalone('org', [{ index: true, element: null }, ...routes]);
+runStandalone('org', routes);

@@ -1,4 +1,4 @@
 import { runStandalone } from '@uc/shared/ui';
 import { routes } from './routes';
 
-runStandalone('permission', [{ index: true, element: null }, ...routes]);
+runStandalone('permission', routes);

@@ -1,4 +1,4 @@
 import { runStandalone } from '@uc/shared/ui';
 import { routes } from './routes';
 
-runStandalone('tenant', [{ index: true, element: null }, ...routes]);
+runStandalone('tenant', routes);

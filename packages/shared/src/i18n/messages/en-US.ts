@@ -27,6 +27,7 @@ export const sharedEnUS: MessageTable = {
   'permission.denied': 'Sorry, you are not allowed to see this.',
   'standalone.title': 'Standalone: {name}',
   'standalone.signIn': 'Sign in',
+  'standalone.pages': 'Pages of this module',
   'standalone.username': 'Username',
   'standalone.password': 'Password',
   'standalone.username.required': 'Please enter your username!',

@@ -28,6 +28,7 @@ export const sharedZhCN: MessageTable = {
   'permission.denied': '抱歉，你无权访问该内容。',
   'standalone.title': '独立运行：{name}',
   'standalone.signIn': '登录',
+  'standalone.pages': '本模块的页面',
   'standalone.username': '用户名',
   'standalone.password': '密码',
   'standalone.username.required': '请输入用户名!',
