@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 
 export const ADMIN_PASSWORD = 'e2e-Admin-Pass-2026';

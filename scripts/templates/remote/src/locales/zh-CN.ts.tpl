@@ -1,0 +1,6 @@
+import type { MessageTable } from '@uc/shared';
+
+export const __name__ZhCN: MessageTable = {
+  '__NAME__.hello.title': '你好',
+  '__NAME__.hello.greeting': '你好，{name}！这是 __TITLE_ZH__ 模块的第一个页面。',
+};
