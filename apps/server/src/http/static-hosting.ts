@@ -75,7 +75,8 @@ export async function registerStaticHosting(app: FastifyInstance, webDir: string
     const rel = req.params['*'];
     const remote = remotes.find(name, version);
     const file = remote && rel ? fileIn(remote.dir, rel) : undefined;
-    if (!remote || !file) throw notFound('There is no file {path}: the remote may have been redeployed; reload the page', { path: req.url.split('?')[0] ?? '' });
+    if (!remote || !file)
+      throw notFound('There is no file {path}: the remote may have been redeployed; reload the page', { path: req.url.split('?')[0] ?? '' });
     return send(reply, remote.dir, rel, true);
   });
 
@@ -83,7 +84,8 @@ export async function registerStaticHosting(app: FastifyInstance, webDir: string
     if (!existsSync(join(shellRoot, 'index.html'))) throw unavailable('The console is not built: run pnpm build');
     const rel = req.params['*'];
     if (rel && fileIn(shellRoot, rel)) return send(reply, shellRoot, rel, false);
-    if (rel && ASSET_EXT.has(extname(rel).toLowerCase())) throw notFound('There is no file {path}: reload the page to get the current build', { path: req.url.split('?')[0] ?? '' });
+    if (rel && ASSET_EXT.has(extname(rel).toLowerCase()))
+      throw notFound('There is no file {path}: reload the page to get the current build', { path: req.url.split('?')[0] ?? '' });
     // History routing: every other address is a console route; the shell's router takes it from here.
     return send(reply, shellRoot, 'index.html', false);
   });

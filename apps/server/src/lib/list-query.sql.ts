@@ -87,7 +87,8 @@ function typed(name: string, field: ListField, v: FilterValue): string | number 
     case 'number': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : NaN;
       const range = numberRangeOf(field.column);
-      if (!Number.isFinite(n) || (range.whole && !Number.isInteger(n)) || n < range.min || n > range.max) throw wrong(range.describe, { min: range.min, max: range.max });
+      if (!Number.isFinite(n) || (range.whole && !Number.isInteger(n)) || n < range.min || n > range.max)
+        throw wrong(range.describe, { min: range.min, max: range.max });
       return n;
     }
     case 'date': {

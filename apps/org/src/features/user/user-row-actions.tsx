@@ -51,7 +51,9 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
         {can(memberRestoreCall.path) &&
           link(t('org.user.restore'), () => void call(memberRestoreCall, { body: { id: row.id }, done: 'done' }).then(on.reload, () => undefined))}
         {can(memberPurgeCall.path) &&
-          confirm(t('org.user.purge'), t('org.user.purgeConfirm', { name: row.username }), () => call(memberPurgeCall, { body: { id: row.id }, done: 'deleted' }))}
+          confirm(t('org.user.purge'), t('org.user.purgeConfirm', { name: row.username }), () =>
+            call(memberPurgeCall, { body: { id: row.id }, done: 'deleted' }),
+          )}
       </Space>
     );
   }
@@ -65,7 +67,9 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
       {can(forceLogoutCall.path) && !self && confirm(t('org.user.forceLogout'), t('org.user.forceLogoutConfirm', { name: row.username }), forceLogout)}
       {can(memberDeleteCall.path) &&
         !self &&
-        confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () => call(memberDeleteCall, { body: { id: row.id }, done: 'deleted' }))}
+        confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () =>
+          call(memberDeleteCall, { body: { id: row.id }, done: 'deleted' }),
+        )}
     </Space>
   );
 }

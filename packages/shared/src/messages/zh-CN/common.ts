@@ -62,7 +62,8 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'filter: {name} needs a whole number from {min} to {max}, got {value}': 'filter: {name} 需要 {min} 到 {max} 之间的整数，收到的是 {value}',
   'filter: {name} needs a number between {min} and {max}, got {value}': 'filter: {name} 需要 {min} 到 {max} 之间的数字，收到的是 {value}',
   'filter: {name} needs a number, got {value}': 'filter: {name} 需要数字，收到的是 {value}',
-  'filter: {name} needs a date such as 2024-01-31 or 2024-01-31T08:00:00Z, got {value}': 'filter: {name} 需要日期，如 2024-01-31 或 2024-01-31T08:00:00Z，收到的是 {value}',
+  'filter: {name} needs a date such as 2024-01-31 or 2024-01-31T08:00:00Z, got {value}':
+    'filter: {name} 需要日期，如 2024-01-31 或 2024-01-31T08:00:00Z，收到的是 {value}',
   'filter: {name} needs true or false, got {value}': 'filter: {name} 需要 true 或 false，收到的是 {value}',
   'filter: {name} needs text, got {value}': 'filter: {name} 需要文本，收到的是 {value}',
   'filter: operator {op} works on text fields only, and {field} is not one': 'filter: 运算符 {op} 只能用于文本字段，{field} 不是文本字段',

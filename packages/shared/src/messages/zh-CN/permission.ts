@@ -1,3 +1,2 @@
 /** Chinese texts of the server's permission messages, keyed by their English template (see ../render.ts). */
-export const permissionZhCN: Readonly<Record<string, string>> = {
-};
+export const permissionZhCN: Readonly<Record<string, string>> = {};

@@ -1,3 +1,2 @@
 /** Chinese texts of the server's tenant messages, keyed by their English template (see ../render.ts). */
-export const tenantZhCN: Readonly<Record<string, string>> = {
-};
+export const tenantZhCN: Readonly<Record<string, string>> = {};
