@@ -75,7 +75,9 @@ export default (_env, argv) => {
       port: 3000,
       historyApiFallback: { index: '/user/web/index.html' },
       devMiddleware: { publicPath: '/user/web/' },
-      proxy: [{ context: ['/user/admin', '/admin/admin'], target: API_TARGET, changeOrigin: true }],
+      // Everything the API server serves, so remotes not overridden load from its registry as in production
+      // (their builds under /user/web/remotes), icons too; only the shell's own files come from here.
+      proxy: [{ context: ['/user/admin', '/admin/admin', '/user/web/remotes', '/user/web/iconfont'], target: API_TARGET, changeOrigin: true }],
       open: false,
       hot: false,
     },
