@@ -113,7 +113,7 @@ describe('shell: phone sign-in, registration and password recovery', () => {
     await context.close();
   });
 
-  it('sends a user whose admin menu comes back empty to /error/403', async () => {
+  it('sends a user whose admin menu comes back empty to /error/403', async (t) => {
     const token = await apiLogin(server, user.username, 'second-Pass-2026');
     const menu = await fetch(`${server.origin}/user/admin/role/antd/menu`, { headers: { Authorization: token } });
     const { data } = (await menu.json()) as { data: { list: unknown[] } };
