@@ -43,7 +43,7 @@ describe('ListTable totals', () => {
   it('shows an exact total as before', () => {
     setLocale('en-US');
     render(<ListTable<Row> query={query({ total: 42, totalExact: true, hasNext: true })} columns={columns} rowKey="id" />);
-    expect(screen.getByText('42 items in total')).toBeInTheDocument();
+    expect(screen.getByText('Total: 42')).toBeInTheDocument();
   });
 });
 

@@ -20,7 +20,7 @@ export const sharedEnUS: MessageTable = {
   'message.upload.selectFile': 'Upload: Please select a file.',
   'message.offline': 'You are offline now',
   'list.search.placeholder': 'Search keyword',
-  'list.total': '{total} items in total',
+  'list.total': 'Total: {total}',
   'list.totalMore': 'More than {total} items',
   'list.reload': 'Reload',
   'list.empty': 'No data',
