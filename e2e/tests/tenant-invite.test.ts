@@ -36,7 +36,7 @@ describe('tenant invitations: made on /tenant/invite, used on the registration s
     await admin.locator('#invite-form_title').fill('Spring partners');
     await admin.locator('#invite-form_companyName').fill('Spring Robotics');
     // The default policy is chosen for a new invitation.
-    await admin.locator('.ant-modal').getByText('Default policy').waitFor();
+    await admin.locator('.ant-modal').getByText('默认策略').waitFor();
     await admin.locator('.ant-modal-footer .ant-btn-primary:visible').click();
     await row('Spring partners').getByText('未使用').waitFor();
     code = (await row('Spring partners').locator('code').textContent())!.trim();

@@ -50,7 +50,7 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
   const [dept] = await db.insert(depts).values({ tenantId: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform' }).returning({ id: depts.id });
   const [role] = await db
     .insert(roles)
-    .values({ tenantId: PLATFORM_TENANT_ID, name: 'Super administrator', key: 'super_admin', dataScope: 1, isDefaultAdmin: true })
+    .values({ tenantId: PLATFORM_TENANT_ID, name: '超级管理员', key: 'super_admin', dataScope: 1, isDefaultAdmin: true })
     .returning({ id: roles.id });
   const password = adminPassword ?? randomBytes(12).toString('base64url');
   const [admin] = await db
@@ -59,7 +59,7 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
       tenantId: PLATFORM_TENANT_ID,
       username: 'admin',
       passwordHash: await hashPassword(password),
-      realName: 'Administrator',
+      realName: '管理员',
       deptId: dept?.id,
       isSuperAdmin: true,
     })
@@ -84,7 +84,7 @@ async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);
   const menuIds = rows.filter((m) => !platformOnly.has(m.id)).map((m) => m.id);
-  await db.insert(tenantPolicies).values({ title: 'Default policy', isDefault: true, tenantSetting: 1, menuIds });
+  await db.insert(tenantPolicies).values({ title: '默认策略', isDefault: true, tenantSetting: 1, menuIds });
   log.info('Seeded the default tenant policy (registration creates a new tenant)');
 }
 

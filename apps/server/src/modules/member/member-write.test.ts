@@ -70,7 +70,7 @@ describe('member create, view and edit', () => {
       tenantName: 'Platform',
       deptName: 'Platform',
       postName: 'Engineer',
-      roles: [{ name: 'Super administrator' }],
+      roles: [{ name: '超级管理员' }],
       balance: '0.00',
       integral: 0,
       mobile: '13800000011',

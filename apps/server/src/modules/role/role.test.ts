@@ -76,7 +76,7 @@ describe('roles of the platform tenant (super admin)', () => {
   it("never deletes or disables the tenant's default administrator role", async () => {
     const del = await post('/user/admin/role/delete', { id: 1 });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe('Super administrator is the default administrator role of your tenant and cannot be deleted');
+    expect(del.json().message).toBe('超级管理员 is the default administrator role of your tenant and cannot be deleted');
     expect((await post('/user/admin/role/status', { id: 1, status: 2 })).statusCode).toBe(409);
   });
 

@@ -51,7 +51,7 @@ describe('tenant invitations', () => {
       title: 'Acme 2026',
       companyName: 'Acme Ltd',
       policyId,
-      policyTitle: 'Default policy',
+      policyTitle: '默认策略',
       creatorUsername: 'inv.clerk',
       used: false,
       usedUserId: null,
