@@ -9,7 +9,7 @@ import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from '../lib/envelope';
-import { AppError, InvalidInput, forbidden, notSignedIn } from '../lib/errors';
+import { InvalidInput, forbidden, notSignedIn } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
 import { SerializedAnswer } from '../lib/serialized-answer';
 import type { OverloadGuard } from '../lib/overload';
@@ -219,7 +219,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         if (data instanceof SerializedAnswer) return data.send(req, reply);
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);
-          if (!checked.success) throw new AppError(500, -1, `Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);
+          if (!checked.success) throw new Error(`Response of ${call.path} breaks its contract: ${zodMessage(checked.error)}`);
         }
         return ok(data);
       },

@@ -226,32 +226,31 @@ function encodeCursor(keys: SortKey[], values: (string | null)[]): string {
 
 /** The cursor's values, each checked against its key's type (a forged cursor is a 400, never a database error). */
 function decodeCursor(keys: SortKey[], after: string): (string | number | boolean | null)[] {
-  const wrong = (why: string, column?: string, type?: string) =>
-    badRequest(`after: ${why}; start again from page 1 without after`, { column: column ?? '', type: type ?? '' });
+  const wrong = (template: string, column = '', type = '') => badRequest(template, { column, type });
   let cursor: Cursor;
   try {
     cursor = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Cursor;
   } catch {
-    throw wrong('not a cursor this list gave out');
+    throw wrong('after: not a cursor this list gave out; start again from page 1 without after');
   }
-  if (!cursor || typeof cursor !== 'object' || typeof cursor.s !== 'string' || !Array.isArray(cursor.v)) throw wrong('not a cursor this list gave out');
-  if (cursor.s !== signature(keys) || cursor.v.length !== keys.length) throw wrong('the cursor belongs to another sort order');
+  if (!cursor || typeof cursor !== 'object' || typeof cursor.s !== 'string' || !Array.isArray(cursor.v)) throw wrong('after: not a cursor this list gave out; start again from page 1 without after');
+  if (cursor.s !== signature(keys) || cursor.v.length !== keys.length) throw wrong('after: the cursor belongs to another sort order; start again from page 1 without after');
   return keys.map((k, i) => {
     const v = cursor.v[i];
     if (v === null) {
-      if (k.column.notNull) throw wrong('{column} cannot be null', k.column.name);
+      if (k.column.notNull) throw wrong('after: {column} cannot be null; start again from page 1 without after', k.column.name);
       return null;
     }
-    if (typeof v !== 'string' || v.includes('\u0000')) throw wrong('{column} is not a value', k.column.name);
+    if (typeof v !== 'string' || v.includes('\u0000')) throw wrong('after: {column} is not a value; start again from page 1 without after', k.column.name);
     if (k.type === 'date') {
       // Passed on as printed (microseconds included) once it is clearly a timestamp.
-      if (!isTimestamp(v)) throw wrong('{column} is not a timestamp', k.column.name);
+      if (!isTimestamp(v)) throw wrong('after: {column} is not a timestamp; start again from page 1 without after', k.column.name);
       return v;
     }
     try {
       return typed(k.column.name, { column: k.column, type: k.type }, v);
     } catch {
-      throw wrong('{column} is not a {type}', k.column.name, k.type);
+      throw wrong('after: {column} is not a {type}; start again from page 1 without after', k.column.name, k.type);
     }
   });
 }

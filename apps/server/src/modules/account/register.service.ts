@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, roleMenus, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
-import { AppError, badRequest, forbidden, unavailable } from '../../lib/errors';
+import { badRequest, conflict, forbidden, unavailable } from '../../lib/errors';
 import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
 import { isMobileTaken, sameMobile } from '../member/member-mobile';
 import { enforceLimit } from '../security/rate-limit.repository';
@@ -35,7 +35,6 @@ export interface RegisterInput {
 export const REGISTER_PER_IP_PER_HOUR = 20;
 export const REGISTER_PER_MOBILE_PER_HOUR = 10;
 
-const conflict = (message: string) => new AppError(409, -1, message);
 type Policy = typeof tenantPolicies.$inferSelect;
 
 async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenantId: number; deptId: number; roleId: number }> {

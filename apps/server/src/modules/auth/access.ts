@@ -126,7 +126,7 @@ export async function requirePermission(db: Db, session: Session, path: string, 
     allowed = paths.has(path);
   } else allowed = await hasPermission(db, session, path);
   if (!allowed) {
-    throw forbidden(`You do not have permission to call ${path}: ask an administrator to grant it to your role`);
+    throw forbidden('You do not have permission to call {path}: ask an administrator to grant it to your role', { path });
   }
 }
 

@@ -43,7 +43,10 @@ export interface IpSignInAttempt {
   succeeded(): Promise<void>;
 }
 
-const locked = (seconds: number, hint: string) => tooManyRequests(`Too many failed sign-ins: wait ${seconds} seconds, then try again${hint}`, seconds);
+/** The refusal while locked; `template` says what else the person can do. */
+const LOCKED = 'Too many failed sign-ins: wait {seconds} seconds, then try again (or reset your password by SMS)';
+const LOCKED_SIGNED = 'Too many failed sign-ins: wait {seconds} seconds, then try again with a correctly signed request';
+const locked = (seconds: number, template: string) => tooManyRequests(template, seconds, { seconds });
 
 /**
  * Counts a password sign-in attempt on the account, then on the IP, or refuses it: a 429 while either
@@ -51,16 +54,15 @@ const locked = (seconds: number, hint: string) => tooManyRequests(`Too many fail
  * false. A refused attempt is not counted. Call before looking at the password.
  */
 export async function beginSignIn(db: Db, cfg: LoginThrottleConfig, username: string, ip: string, captchaSolved: boolean): Promise<SignInAttempt> {
-  const hint = ' (or reset your password by SMS)';
   const withoutCaptcha = cfg.captchaAfter > 0 && !captchaSolved ? cfg.captchaAfter : undefined;
   const account = await reserveSlot(db, accountKey(username), rule(cfg, cfg.delayAfter, withoutCaptcha));
   if (account.outcome === 'full') return { captchaRequired: true };
-  if (account.outcome === 'locked') throw locked(account.retryAfterSeconds, hint);
+  if (account.outcome === 'locked') throw locked(account.retryAfterSeconds, LOCKED);
   const address = await reserveSlot(db, ipKey(ip), rule(cfg, cfg.ipDelayAfter));
   if (address.outcome !== 'admitted') {
     // Nothing will be checked: the account's count goes back.
     await releaseSlot(db, account.slot);
-    throw locked(address.outcome === 'locked' ? address.retryAfterSeconds : 1, hint);
+    throw locked(address.outcome === 'locked' ? address.retryAfterSeconds : 1, LOCKED);
   }
   return {
     captchaRequired: false,
@@ -78,6 +80,6 @@ export async function beginSignIn(db: Db, cfg: LoginThrottleConfig, username: st
  */
 export async function beginIpSignIn(db: Db, cfg: LoginThrottleConfig, ip: string): Promise<IpSignInAttempt> {
   const address = await reserveSlot(db, ipKey(ip), rule(cfg, cfg.ipDelayAfter));
-  if (address.outcome !== 'admitted') throw locked(address.outcome === 'locked' ? address.retryAfterSeconds : 1, ' with a correctly signed request');
+  if (address.outcome !== 'admitted') throw locked(address.outcome === 'locked' ? address.retryAfterSeconds : 1, LOCKED_SIGNED);
   return { succeeded: () => releaseSlot(db, address.slot) };
 }

@@ -67,7 +67,7 @@ async function checkParent(db: Db, tenantId: number, id: number | undefined, par
       select d.id, d.parent_id, c.depth + 1 from depts d join chain c on d.tenant_id = ${tenantId} and d.id = c.parent_id where c.depth < 1000
     ) select id from chain`,
   );
-  if (chain.length === 0) throw badRequest(`parentId: department ${parentId} does not exist`);
+  if (chain.length === 0) throw badRequest('parentId: department {id} does not exist', { id: parentId });
   if (id !== undefined && chain.some((r) => Number(r.id) === id)) {
     throw badRequest("parentId: the parent cannot be one of the department's own sub-departments (that would make a cycle)");
   }
@@ -82,7 +82,7 @@ export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Pr
     .select({ id: depts.id })
     .from(depts)
     .where(and(eq(depts.tenantId, tenantId), eq(depts.code, values.code), id !== undefined ? ne(depts.id, id) : undefined));
-  const taken = () => conflict(`code: the department code "${values.code}" is already used by another department: choose another`);
+  const taken = () => conflict('code: the department code "{code}" is already used by another department: choose another', { code: values.code });
   if (clash) throw taken();
   try {
     const [row] =
@@ -114,9 +114,9 @@ export async function deleteDept(db: Db, tenantId: number, id: number): Promise<
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
-  if ((children?.n ?? 0) > 0) throw conflict(`Department "${dept.name}" has ${children!.n} sub-department(s): delete or move them first`);
+  if ((children?.n ?? 0) > 0) throw conflict('Department "{name}" has {count} sub-department(s): delete or move them first', { name: dept.name, count: children!.n });
   if ((members?.n ?? 0) > 0)
-    throw conflict(`Department "${dept.name}" has ${members!.n} member(s) (the recycle bin included): move them to another department first`);
+    throw conflict('Department "{name}" has {count} member(s) (the recycle bin included): move them to another department first', { name: dept.name, count: members!.n });
   await db.delete(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
 }
 

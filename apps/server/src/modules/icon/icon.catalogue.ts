@@ -19,7 +19,7 @@ export class IconCatalogue {
   list(): IconEntry[] {
     if (this.icons) return this.icons;
     const file = join(this.dir, 'icons.json');
-    if (!existsSync(file)) throw unavailable(`The icon font is not built (${file} is missing): run pnpm --filter @uc/iconfont build`);
+    if (!existsSync(file)) throw unavailable('The icon font is not built ({file} is missing): run pnpm --filter @uc/iconfont build', { file });
     this.icons = JSON.parse(readFileSync(file, 'utf8')) as IconEntry[];
     return this.icons;
   }

@@ -25,7 +25,7 @@ export function registerIconFont(app: FastifyInstance, icons: IconCatalogue): vo
       /* not built: answered below */
     }
     const known = /^iconfont(\.[0-9a-f]{8,})?\.(css|woff2)$/.test(file) && files.includes(file);
-    if (!known) throw notFound(`There is no icon font file ${file}: reload the page, or build the font with pnpm --filter @uc/iconfont build`);
+    if (!known) throw notFound('There is no icon font file {file}: reload the page, or build the font with pnpm --filter @uc/iconfont build', { file });
     void reply.header('Cache-Control', file.endsWith('.css') ? NO_CACHE : IMMUTABLE);
     return reply.sendFile(file, icons.dir, { cacheControl: false });
   });

@@ -11,7 +11,10 @@ import { memberNotFound, visibleMember } from './member-write.repository';
 import { inTransaction } from '../../db/typed';
 
 type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
-const LABEL: Record<Kind, string> = { 1: 'balance', 2: 'points' };
+const INSUFFICIENT: Record<Kind, string> = {
+  1: 'num: insufficient balance: the user has {has}, which is less than {num}',
+  2: 'num: insufficient points: the user has {has}, which is less than {num}',
+};
 const money = (kind: Kind, v: string | number) => (kind === ledgerKind.balance ? Number(v).toFixed(2) : String(Math.trunc(Number(v))));
 
 const toChange = (kind: Kind, r: { id: number; userId: number; before: string; after: string; change: string }, replayed: boolean): BalanceChange => ({
@@ -63,7 +66,7 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
           .from(users)
           .where(target);
         if (!user) throw memberNotFound();
-        throw conflict(`num: insufficient ${LABEL[kind]}: the user has ${money(kind, user.value)}, which is less than ${money(kind, body.num)}`);
+        throw conflict(INSUFFICIENT[kind], { has: money(kind, user.value), num: money(kind, body.num) });
       }
       const [row] = await sp
         .insert(memberLedger)

@@ -101,7 +101,7 @@ async function checkReferences(db: Db, session: Session, body: MemberEditBody): 
   }
   const grantable = new Set(await grantableRoleIds(db, session));
   const refused = body.roleIds.filter((r) => !grantable.has(r));
-  if (refused.length > 0) throw forbidden(`roleIds: you may not grant role(s) ${refused.join(', ')}: you can only grant roles you hold yourself`);
+  if (refused.length > 0) throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
 }
 
 export async function saveMember(db: Db, session: Session, body: MemberEditBody): Promise<MemberDetail> {
@@ -121,7 +121,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
   // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
   const passwordHash = id === undefined ? await hashChosenPassword(password!) : undefined;
   if (id === undefined) await assertQuota(db, session.tenantId, 'users');
-  const taken = () => conflict(`username: the user name "${values.username}" is already taken: choose another`);
+  const taken = () => conflict('username: the user name "{username}" is already taken: choose another', { username: values.username });
   let userId: number;
   try {
     if (id === undefined) {
@@ -213,7 +213,8 @@ export async function restoreMember(db: Db, session: Session, id: number): Promi
     // The number was free while the user sat in the recycle bin, and someone took it.
     if (isMobileTaken(err)) {
       throw conflict(
-        `mobile: the phone number "${recycled.mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number`,
+        'mobile: the phone number "{mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number',
+        { mobile: recycled.mobile },
       );
     }
     throw err;

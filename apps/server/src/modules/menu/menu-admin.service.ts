@@ -1,14 +1,13 @@
 import { ALL_CALLS, menuType, type MenuNode, type MenuOption, type menuInputSchema } from '@uc/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toTree, withAncestors } from '../../lib/tree';
 import type { Session } from '../auth/access';
 import { allMenus, childCount, deleteMenu, findMenu, findMenuByAlias, insertMenu, toMenuRecord, updateMenu, type MenuValues } from './menu-admin.repository';
 import { splitPermissions } from './menu.repository';
 
 const KNOWN_ADDRESSES = new Set(ALL_CALLS.map((c) => c.path));
-const conflict = (message: string) => new AppError(409, -1, message);
 
 /** Menus are the platform's catalogue: reading needs the permission, changing it the platform super admin. */
 export function requireCatalogueEditor(session: Session): void {
@@ -51,9 +50,9 @@ function checkPermissions(list: string, existing: string): string {
   const addresses = splitPermissions([list]);
   const unknown = addresses.filter((p) => !kept.has(p) && !KNOWN_ADDRESSES.has(p));
   if (unknown.length > 0) {
-    throw badRequest(
-      `permissions: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an API address' : 'are not API addresses'} of this server: use addresses such as /user/admin/member/list, separated by commas`,
-    );
+    throw badRequest('permissions: not API addresses of this server: {addresses}; use addresses such as /user/admin/member/list, separated by commas', {
+      addresses: unknown.join(', '),
+    });
   }
   return addresses.join(',');
 }
@@ -62,12 +61,12 @@ async function checkParent(db: Db, id: number | undefined, parentId: number | nu
   if (parentId === null) return;
   if (parentId === id) throw badRequest('parentId: a menu cannot be its own parent: choose another parent or none');
   const parent = await findMenu(db, parentId);
-  if (!parent) throw badRequest(`parentId: there is no menu ${parentId}: choose an existing parent or none`);
-  if (parent.type === menuType.button) throw badRequest(`parentId: ${parent.name} is a button and cannot hold entries: choose a directory or menu`);
+  if (!parent) throw badRequest('parentId: there is no menu {id}: choose an existing parent or none', { id: parentId });
+  if (parent.type === menuType.button) throw badRequest('parentId: {name} is a button and cannot hold entries: choose a directory or menu', { name: parent.name });
   if (id === undefined) return;
   const parentOf = new Map((await allMenus(db)).map((m) => [m.id, m.parentId]));
   if (withAncestors([parentId], parentOf).has(id)) {
-    throw badRequest(`parentId: ${parent.name} is below this menu, which would make a cycle: choose a parent outside this menu's branch`);
+    throw badRequest("parentId: {name} is below this menu, which would make a cycle: choose a parent outside this menu's branch", { name: parent.name });
   }
 }
 
@@ -78,7 +77,7 @@ export async function saveMenu(db: Db, input: z.output<typeof menuInputSchema>):
   await checkParent(db, input.id, input.parentId);
   if (input.alias) {
     const holder = await findMenuByAlias(db, input.alias);
-    if (holder && holder.id !== input.id) throw conflict(`Routing alias must be unique: ${input.alias} is used by menu ${holder.id}; choose another alias`);
+    if (holder && holder.id !== input.id) throw conflict('Routing alias must be unique: {alias} is used by menu {id}; choose another alias', { alias: input.alias, id: holder.id });
   }
   const { id, ...fields } = input;
   const values: MenuValues = { ...fields, permissions: checkPermissions(input.permissions, existing?.permissions ?? '') };
@@ -91,7 +90,7 @@ export async function removeMenu(db: Db, id: number): Promise<void> {
   const row = await findMenu(db, id);
   if (!row) throw notFound('There is no such menu: reload the menu list');
   const n = await childCount(db, id);
-  if (n > 0) throw conflict(`${row.name} has ${n} child ${n === 1 ? 'entry' : 'entries'}: delete or move them first`);
+  if (n > 0) throw conflict('{name} has {count} child entries: delete or move them first', { name: row.name, count: n });
   await deleteMenu(db, id);
 }
 

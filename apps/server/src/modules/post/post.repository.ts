@@ -60,7 +60,10 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
     .select({ name: posts.name, code: posts.code })
     .from(posts)
     .where(and(eq(posts.tenantId, tenantId), or(eq(posts.name, values.name), eq(posts.code, values.code)), id !== undefined ? ne(posts.id, id) : undefined));
-  const taken = (field: 'name' | 'code') => conflict(`${field}: the post ${field} "${values[field]}" is already used by another post: choose another`);
+  const taken = (field: 'name' | 'code') =>
+    conflict(field === 'name' ? 'name: the post name "{value}" is already used by another post: choose another' : 'code: the post code "{value}" is already used by another post: choose another', {
+      value: values[field],
+    });
   if (clashes.some((c) => c.name === values.name)) throw taken('name');
   if (clashes.length > 0) throw taken('code');
   try {
@@ -94,7 +97,7 @@ export async function deletePost(db: Db, tenantId: number, id: number): Promise<
     .from(userPosts)
     .where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id)));
   const n = (direct?.n ?? 0) + (linked?.n ?? 0);
-  if (n > 0) throw conflict(`Post "${post.name}" is held by ${n} user(s) (the recycle bin included): give them another post first`);
+  if (n > 0) throw conflict('Post "{name}" is held by {count} user(s) (the recycle bin included): give them another post first', { name: post.name, count: n });
   await db.delete(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
 }
 

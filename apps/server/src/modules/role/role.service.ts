@@ -2,7 +2,7 @@ import type { DeptGrantNode, MenuGrantNode, RoleNode, RoleOption, roleInputSchem
 import { dataScope } from '@uc/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toTree, withAncestors } from '../../lib/tree';
 import type { Session } from '../auth/access';
 import { holdingsOf, holdsMenu, holdsScope, type Holdings } from './role.holdings';
@@ -25,7 +25,6 @@ import {
 } from './role.repository';
 import { assertQuota } from '../quota/quota';
 
-const conflict = (message: string) => new AppError(409, -1, message);
 // The same answer for an id of another tenant as for one that never existed: nothing leaks.
 const missing = () => notFound('There is no such role in your tenant: reload the role list');
 
@@ -61,7 +60,7 @@ async function manageable(db: Db, session: Session, h: Holdings, id: number): Pr
   const row = await findRole(db, session.tenantId, id);
   if (!row) throw missing();
   if (!h.manageableRoleIds.has(id)) {
-    throw forbidden(`You cannot change the role ${row.name}: you may change only roles below your own; ask an administrator of your tenant`);
+    throw forbidden('You cannot change the role {name}: you may change only roles below your own; ask an administrator of your tenant', { name: row.name });
   }
   return row;
 }
@@ -83,10 +82,10 @@ async function checkParent(db: Db, session: Session, h: Holdings, id: number | u
   if (parentId === id) throw badRequest('parentId: a role cannot be its own parent: choose another parent');
   const all = await tenantRoles(db, session.tenantId);
   const parent = all.find((r) => r.id === parentId);
-  if (!parent) throw badRequest(`parentId: there is no role ${parentId} in your tenant: choose an existing parent role`);
-  if (!h.roleIds.has(parentId)) throw forbidden(`You do not hold the role ${parent.name}: choose a parent role you hold`);
+  if (!parent) throw badRequest('parentId: there is no role {id} in your tenant: choose an existing parent role', { id: parentId });
+  if (!h.roleIds.has(parentId)) throw forbidden('You do not hold the role {name}: choose a parent role you hold', { name: parent.name });
   if (id !== undefined && withAncestors([parentId], new Map(all.map((r) => [r.id, r.parentId]))).has(id)) {
-    throw badRequest(`parentId: ${parent.name} is below this role, which would make a cycle: choose a parent outside this role's branch`);
+    throw badRequest("parentId: {name} is below this role, which would make a cycle: choose a parent outside this role's branch", { name: parent.name });
   }
 }
 
@@ -99,10 +98,10 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
   const deptIds = input.dataScope === dataScope.customDepts ? [...new Set(input.deptIds)].sort((a, b) => a - b) : [];
   const known = new Set((await tenantDepts(db, session.tenantId)).map((d) => d.id));
   const unknown = deptIds.filter((d) => !known.has(d));
-  if (unknown.length > 0) throw badRequest(`deptIds: there is no department ${unknown.join(', ')} in your tenant: choose departments from the tree`);
+  if (unknown.length > 0) throw badRequest('deptIds: there is no department {ids} in your tenant: choose departments from the tree', { ids: unknown.join(', ') });
   checkScope(h, input.dataScope, deptIds);
   const holder = await findRoleByKey(db, session.tenantId, input.key);
-  if (holder && holder.id !== input.id) throw conflict(`Permission code ${input.key} is used by the role ${holder.name} in your tenant: choose another code`);
+  if (holder && holder.id !== input.id) throw conflict('Permission code {key} is used by the role {name} in your tenant: choose another code', { key: input.key, name: holder.name });
   if (existing?.isDefaultAdmin && input.status !== 1) throw conflict("The tenant's default administrator role cannot be disabled");
   const values = {
     parentId: input.parentId,
@@ -122,16 +121,16 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
 export async function removeRole(db: Db, session: Session, id: number): Promise<void> {
   const h = await holdingsOf(db, session);
   const row = await manageable(db, session, h, id);
-  if (row.isDefaultAdmin) throw conflict(`${row.name} is the default administrator role of your tenant and cannot be deleted`);
+  if (row.isDefaultAdmin) throw conflict('{name} is the default administrator role of your tenant and cannot be deleted', { name: row.name });
   const n = await childRoleCount(db, session.tenantId, id);
-  if (n > 0) throw conflict(`${row.name} has ${n} child ${n === 1 ? 'role' : 'roles'}: delete or move them first`);
+  if (n > 0) throw conflict('{name} has {count} child roles: delete or move them first', { name: row.name, count: n });
   await deleteRole(db, session.tenantId, id);
 }
 
 export async function setRoleStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
   const h = await holdingsOf(db, session);
   const row = await manageable(db, session, h, id);
-  if (row.isDefaultAdmin && status !== 1) throw conflict(`${row.name} is the default administrator role of your tenant and cannot be disabled`);
+  if (row.isDefaultAdmin && status !== 1) throw conflict('{name} is the default administrator role of your tenant and cannot be disabled', { name: row.name });
   await updateRole(db, session.tenantId, id, { status });
 }
 
@@ -146,11 +145,11 @@ export async function grantMenus(db: Db, session: Session, id: number, menuIds: 
   const names = new Map(menuRows.map((m) => [m.id, m.name]));
   const asked = [...new Set(menuIds)];
   const unknown = asked.filter((m) => !names.has(m));
-  if (unknown.length > 0) throw badRequest(`menuIds: there is no menu ${unknown.join(', ')}: reload the permission tree`);
+  if (unknown.length > 0) throw badRequest('menuIds: there is no menu {ids}: reload the permission tree', { ids: unknown.join(', ') });
   const current = await menuIdsOfRole(db, session.tenantId, id);
   const refused = asked.filter((m) => !holdsMenu(h, m) && !current.includes(m));
   if (refused.length > 0) {
-    throw forbidden(`You cannot grant menus you do not hold yourself: ${refused.map((m) => names.get(m)).join(', ')}; remove them or ask an administrator`);
+    throw forbidden('You cannot grant menus you do not hold yourself: {menus}; remove them or ask an administrator', { menus: refused.map((m) => names.get(m)).join(', ') });
   }
   const kept = current.filter((m) => !holdsMenu(h, m));
   const final = [...new Set([...asked.filter((m) => holdsMenu(h, m)), ...kept])].sort((a, b) => a - b);

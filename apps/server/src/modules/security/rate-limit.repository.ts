@@ -145,5 +145,7 @@ export async function enforceLimit(db: Db, key: string, limit: number, windowSec
     .where(eq(rateLimits.key, key));
   const left = Math.max(1, Math.ceil(Number(row?.left ?? windowSeconds)));
   const minutes = Math.round(windowSeconds / 60) || 1;
-  throw tooManyRequests(`Too many ${what}: at most ${limit} in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}; try again in ${left} seconds`, left);
+  // `what` is one of the callers' fixed phrases, so each template is a fixed catalogue key.
+  const template = `Too many ${what}: at most {limit} in ${minutes === 1 ? 'a minute' : '{minutes} minutes'}; try again in {seconds} seconds`;
+  throw tooManyRequests(template, left, { limit, minutes, seconds: left });
 }

@@ -23,7 +23,7 @@ export function sessionCalls(): CallImplementation[] {
     }),
     implement(revokeSessionCall, async ({ db, session, body }) => {
       if (!(await revokeOwnSession(db, session.tenantId, session.userId, body.id))) {
-        throw notFound(`You have no live session ${body.id}: reload the list of your sessions`);
+        throw notFound('You have no live session {id}: reload the list of your sessions', { id: body.id });
       }
       return null;
     }),
@@ -40,7 +40,7 @@ export function sessionCalls(): CallImplementation[] {
           ),
         );
       // Outside the caller's data scope is the same as not there.
-      if (!user) throw notFound(`There is no user ${body.id} in your tenant: reload the user list`);
+      if (!user) throw notFound('There is no user {id} in your tenant: reload the user list', { id: body.id });
       return { revoked: await revokeUserSessions(db, session.tenantId, user.id) };
     }),
   ];

@@ -44,6 +44,6 @@ export const webhookDriver = (url: string, fetchImpl: typeof fetch = fetch): Sms
     await db
       .insert(smsOutbox)
       .values({ mobile: m.mobile, event: m.event, body: `(${m.event} code)`, driver: 'webhook', status: error ? 'failed' : 'sent', error });
-    if (error) throw unavailable(`The SMS could not be sent (${error}): try again in a minute; if it keeps failing, tell the administrator`);
+    if (error) throw unavailable('The SMS could not be sent ({reason}): try again in a minute; if it keeps failing, tell the administrator', { reason: error });
   },
 });

@@ -38,7 +38,7 @@ export async function sendSmsCode(db: Db, driver: SmsDriver, input: { mobile: st
     .limit(1);
   if (last && Number(last.age) < SMS_RESEND_SECONDS) {
     const wait = Math.ceil(SMS_RESEND_SECONDS - Number(last.age));
-    throw tooManyRequests(`A code was sent to this number less than a minute ago: wait ${wait} seconds before asking for another`, wait);
+    throw tooManyRequests('A code was sent to this number less than a minute ago: wait {seconds} seconds before asking for another', wait, { seconds: wait });
   }
   await enforceLimit(db, `sms:ip:${input.ip}`, SMS_PER_IP_PER_HOUR, 3600, 'SMS codes from this address');
   await enforceLimit(db, `sms:mobile:${input.mobile}`, SMS_PER_MOBILE_PER_HOUR, 3600, 'SMS codes for this number');

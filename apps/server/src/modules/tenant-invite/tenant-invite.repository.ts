@@ -73,7 +73,7 @@ export async function saveInvite(db: Db, creator: { userId: number; username: st
   if (id !== undefined && (await getInvite(db, id)).used) {
     throw conflict('This invitation was already used and is kept as the record of who used it: make a new one instead');
   }
-  const taken = () => conflict(`code: the invitation code "${code}" is already used by another invitation: choose another, or leave it empty`);
+  const taken = () => conflict('code: the invitation code "{code}" is already used by another invitation: choose another, or leave it empty', { code });
   try {
     const [saved] =
       id === undefined

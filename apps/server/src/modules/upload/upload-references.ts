@@ -56,15 +56,15 @@ export async function claimUserImages(
   for (const { field, purpose, external } of IMAGE_FIELDS) {
     const value = values[field];
     if (value === '' || value === before?.[field] || (external && /^https?:\/\//i.test(value))) continue;
-    const fix = `upload the image with POST ${uploadImageCall.path}?purpose=${purpose} and save the url it returns`;
+    const params = { field, value, purpose, upload: `POST ${uploadImageCall.path}?purpose=${purpose}` };
     const name = uploadNameOf(value);
-    if (!name) throw badRequest(`${field}: "${value}" is not an image uploaded here: ${fix}`);
+    if (!name) throw badRequest('{field}: "{value}" is not an image uploaded here: upload the image with {upload} and save the url it returns', params);
     const [row] = await db
       .update(uploads)
       .set({ usedAt: sql`now()` })
       .where(and(eq(uploads.tenantId, session.tenantId), eq(uploads.name, name)))
       .returning({ purpose: uploads.purpose });
-    if (!row) throw badRequest(`${field}: the image ${value} is not an upload of your tenant (or it was removed as unused): ${fix}`);
-    if (row.purpose !== purpose) throw badRequest(`${field}: the image was uploaded as ${row.purpose} but this field takes ${purpose} images: ${fix}`);
+    if (!row) throw badRequest('{field}: the image {value} is not an upload of your tenant (or it was removed as unused): upload the image with {upload} and save the url it returns', params);
+    if (row.purpose !== purpose) throw badRequest('{field}: the image was uploaded as {uploaded} but this field takes {purpose} images: upload the image with {upload} and save the url it returns', { ...params, uploaded: row.purpose });
   }
 }

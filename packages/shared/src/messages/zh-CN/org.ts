@@ -25,4 +25,40 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'rows: at most 200 rows per import': 'rows: 每次最多导入 200 行',
   'rows: the file has no rows': 'rows: 文件中没有数据行',
   'sex must be one of 0, 1, 2': '性别必须是 0、1 或 2',
+  'The department does not exist: it may have been deleted; reload the list': '部门不存在，可能已被删除，请刷新列表',
+  'parentId: a department cannot be its own parent': 'parentId: 部门不能作为自己的上级',
+  'parentId: department {id} does not exist': 'parentId: 部门 {id} 不存在',
+  "parentId: the parent cannot be one of the department's own sub-departments (that would make a cycle)":
+    'parentId: 上级部门不能是本部门的下级部门（会形成循环）',
+  'code: the department code "{code}" is already used by another department: choose another': 'code: 部门编码“{code}”已被其他部门使用，请换一个',
+  'Department "{name}" has {count} sub-department(s): delete or move them first': '部门“{name}”下有 {count} 个下级部门，请先删除或移走',
+  'Department "{name}" has {count} member(s) (the recycle bin included): move them to another department first':
+    '部门“{name}”下有 {count} 名成员（含回收站），请先将他们移到其他部门',
+  'idempotencyKey: this key was already used for another change: send a new key for a new change': 'idempotencyKey: 该键已用于另一次变动，新的变动请使用新的键',
+  'The user does not exist: it may have been deleted; reload the list': '用户不存在，可能已被删除，请刷新列表',
+  'deptId: the department does not exist': 'deptId: 部门不存在',
+  'postId: the post does not exist': 'postId: 岗位不存在',
+  'roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself': 'roleIds: 您不能分配角色 {roles}，只能分配您自己拥有的角色',
+  'status: you cannot disable your own account': 'status: 不能停用自己的账号',
+  'password: password is required for a new user': 'password: 新用户必须设置密码',
+  'username: the user name "{username}" is already taken: choose another': 'username: 用户名“{username}”已被使用，请换一个',
+  'You cannot disable your own account': '不能停用自己的账号',
+  'You cannot delete your own account': '不能删除自己的账号',
+  'mobile: the phone number "{mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number':
+    'mobile: 手机号“{mobile}”已被其他账号使用，该用户无法带着它恢复：请从回收站彻底删除该用户，再用其他号码重新创建',
+  'The post does not exist: it may have been deleted; reload the list': '岗位不存在，可能已被删除，请刷新列表',
+  'Post "{name}" is held by {count} user(s) (the recycle bin included): give them another post first':
+    '岗位“{name}”有 {count} 名用户在任（含回收站），请先为他们更换岗位',
+  'name: the post name "{value}" is already used by another post: choose another': 'name: 岗位名称“{value}”已被其他岗位使用，请换一个',
+  'code: the post code "{value}" is already used by another post: choose another': 'code: 岗位编码“{value}”已被其他岗位使用，请换一个',
+  'There is no user {id} in your tenant: reload the user list': '本租户没有用户 {id}，请刷新用户列表',
+  'There is no such file: it may have been replaced or removed; reload the page': '文件不存在，可能已被替换或删除，请刷新页面',
+  '{field}: "{value}" is not an image uploaded here: upload the image with {upload} and save the url it returns':
+    '{field}: “{value}”不是在本系统上传的图片，请用 {upload} 上传图片并保存返回的地址',
+  '{field}: the image {value} is not an upload of your tenant (or it was removed as unused): upload the image with {upload} and save the url it returns':
+    '{field}: 图片 {value} 不是本租户上传的（或因未使用已被清理），请用 {upload} 上传图片并保存返回的地址',
+  '{field}: the image was uploaded as {uploaded} but this field takes {purpose} images: upload the image with {upload} and save the url it returns':
+    '{field}: 该图片按 {uploaded} 上传，但此字段需要 {purpose} 图片，请用 {upload} 上传图片并保存返回的地址',
+  'num: insufficient balance: the user has {has}, which is less than {num}': 'num: 余额不足：该用户余额为 {has}，少于 {num}',
+  'num: insufficient points: the user has {has}, which is less than {num}': 'num: 积分不足：该用户积分为 {has}，少于 {num}',
 };
