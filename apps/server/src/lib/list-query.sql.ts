@@ -233,8 +233,10 @@ function decodeCursor(keys: SortKey[], after: string): (string | number | boolea
   } catch {
     throw wrong('after: not a cursor this list gave out; start again from page 1 without after');
   }
-  if (!cursor || typeof cursor !== 'object' || typeof cursor.s !== 'string' || !Array.isArray(cursor.v)) throw wrong('after: not a cursor this list gave out; start again from page 1 without after');
-  if (cursor.s !== signature(keys) || cursor.v.length !== keys.length) throw wrong('after: the cursor belongs to another sort order; start again from page 1 without after');
+  if (!cursor || typeof cursor !== 'object' || typeof cursor.s !== 'string' || !Array.isArray(cursor.v))
+    throw wrong('after: not a cursor this list gave out; start again from page 1 without after');
+  if (cursor.s !== signature(keys) || cursor.v.length !== keys.length)
+    throw wrong('after: the cursor belongs to another sort order; start again from page 1 without after');
   return keys.map((k, i) => {
     const v = cursor.v[i];
     if (v === null) {

@@ -19,13 +19,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Sentence constants that never reach a user (logs, SQL, headers, texts of SMS and the demo account). */
+const NOT_SHOWN = new Set<string>(['IMMUTABLE']);
+
 const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
 
 describe('server messages', () => {
   it('give every refusal a fixed template (what varies goes in params), never a template literal', () => {
     const built = new RegExp(`\\b(?:${HELPERS})\\(\\s*\``, 'g');
     const appError = /new AppError\([^,]+,[^,]+,\s*`/g;
-    const found = files.flatMap(({ path, text }) => [...text.matchAll(built), ...text.matchAll(appError)].map((m) => `${path}: ${text.slice(m.index, m.index + 80)}`));
+    const found = files.flatMap(({ path, text }) =>
+      [...text.matchAll(built), ...text.matchAll(appError)].map((m) => `${path}: ${text.slice(m.index, m.index + 80)}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -33,11 +38,15 @@ describe('server messages', () => {
     // Single- or double-quoted: prettier picks double quotes for a message holding an apostrophe.
     const literal = new RegExp(`\\b(?:${HELPERS})\\(\\s*(?:'((?:[^'\\\\]|\\\\.)+)'|"((?:[^"\\\\]|\\\\.)+)")`, 'g');
     const appError = /new AppError\([^,]+,[^,]+,\s*(?:'((?:[^'\\]|\\.)+)'|"((?:[^"\\]|\\.)+)")/g;
-    // Constants named like messages: const LOGIN_FAILED = '...', export const PLATFORM_ONLY = '...'.
-    const constant = /const [A-Z][A-Z0-9_]*(?:MESSAGE|FAILED|ERROR|ONLY|REQUIRED|INVALID|TOO_LARGE|NOT_IMAGE|EMPTY|READ_ONLY|TIMEOUT|GENERIC_500|NO_API|UNREADABLE)[A-Z0-9_]*\s*(?::\s*string\s*)?=\s*'((?:[^'\\]|\\.)+)'/g;
+    // Constants holding a sentence (const LOGIN_FAILED = '...'): messages, unless listed as not shown to users.
+    const constant = /const ([A-Z][A-Z0-9_]*)\s*(?::\s*string\s*)?=\s*\n?\s*(?:'((?:[^'\\]|\\.)+)'|"((?:[^"\\]|\\.)+)")/g;
     const missing = files.flatMap(({ path, text }) =>
-      [...text.matchAll(literal), ...text.matchAll(appError), ...text.matchAll(constant)]
-        .map((m) => (m[1] ?? m[2])!.replace(/\\'/g, "'").replace(/\\\\/g, '\\'))
+      [
+        ...[...text.matchAll(literal), ...text.matchAll(appError)].map((m) => m[1] ?? m[2]),
+        ...[...text.matchAll(constant)].filter((m) => !NOT_SHOWN.has(m[1]!)).map((m) => m[2] ?? m[3]),
+      ]
+        .map((message) => message!.replace(/\\'/g, "'").replace(/\\\\/g, '\\'))
+        .filter((message) => / \S+ /.test(message))
         .filter((message) => !hasTranslation(message))
         .map((message) => `${path}: ${message}`),
     );

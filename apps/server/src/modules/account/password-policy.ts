@@ -23,17 +23,18 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /** What is wrong with a password a person chose, as "field: reason" (length is the contract's job), or undefined. */
-export function passwordProblem(password: string, field = 'password'): string | undefined {
-  if (isCommonPassword(password)) {
-    return `${field}: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)`;
-  }
-  return undefined;
+export const COMMON_PASSWORD_INVALID =
+  '{field}: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)';
+
+/** The refusal's template (its only parameter is {field}) when the password breaks the policy. */
+export function passwordProblem(password: string): string | undefined {
+  return isCommonPassword(password) ? COMMON_PASSWORD_INVALID : undefined;
 }
 
 /** Throws a 400 naming the field when the password breaks the policy. */
 export function checkPassword(password: string, field = 'password'): void {
-  const problem = passwordProblem(password, field);
-  if (problem) throw badRequest(problem);
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem, { field });
 }
 
 /**

@@ -44,10 +44,7 @@ async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenant
     .returning({ id: tenants.id });
   const tenantId = tenant!.id;
   const [dept] = await tx.insert(depts).values({ tenantId, name }).returning({ id: depts.id });
-  const [role] = await tx
-    .insert(roles)
-    .values({ tenantId, name: '管理员', key: 'admin', dataScope: 1, isDefaultAdmin: true })
-    .returning({ id: roles.id });
+  const [role] = await tx.insert(roles).values({ tenantId, name: '管理员', key: 'admin', dataScope: 1, isDefaultAdmin: true }).returning({ id: roles.id });
   if (policy.menuIds.length > 0) {
     await tx.insert(roleMenus).values(policy.menuIds.map((menuId) => ({ tenantId, roleId: role!.id, menuId })));
   }

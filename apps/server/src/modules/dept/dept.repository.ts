@@ -114,9 +114,13 @@ export async function deleteDept(db: Db, tenantId: number, id: number): Promise<
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
-  if ((children?.n ?? 0) > 0) throw conflict('Department "{name}" has {count} sub-department(s): delete or move them first', { name: dept.name, count: children!.n });
+  if ((children?.n ?? 0) > 0)
+    throw conflict('Department "{name}" has {count} sub-department(s): delete or move them first', { name: dept.name, count: children!.n });
   if ((members?.n ?? 0) > 0)
-    throw conflict('Department "{name}" has {count} member(s) (the recycle bin included): move them to another department first', { name: dept.name, count: members!.n });
+    throw conflict('Department "{name}" has {count} member(s) (the recycle bin included): move them to another department first', {
+      name: dept.name,
+      count: members!.n,
+    });
   await db.delete(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
 }
 

@@ -3,15 +3,20 @@ import { memberEditBody, type MemberImportRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { zodMessage } from '../../lib/zod-message';
+import { renderMessage, type MessageLocale, type MessageParams } from '@uc/shared/messages';
+import { PARSE_OPTIONS, zodMessage } from '../../lib/zod-message';
 import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
 import { passwordProblem } from '../account/password-policy';
 import { assertQuota } from '../quota/quota';
-import { isMobileTaken, mobileTakenMessage } from './member-mobile';
+import { isMobileTaken, MOBILE_TAKEN } from './member-mobile';
 import { inTransaction } from '../../db/typed';
 
 class RollBack extends Error {}
+
+const PASSWORD_REQUIRED = 'password: password is required for a new user';
+const IN_ANOTHER_ROW = 'username: "{username}" is also in row {row}';
+const USERNAME_TAKEN = 'username: the user name "{username}" is already taken: choose another';
 
 /**
  * All or nothing: every row is checked (the edit call's rules, names unique in the file and in the
@@ -23,19 +28,23 @@ export async function importMembers(
   db: Db,
   session: Session,
   rows: MemberImportRow[],
+  locale: MessageLocale = 'en-US',
 ): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
   const errors: { row: number; message: string }[] = [];
+  // The report is part of a successful answer, so its row messages are written in the reader's language here.
+  const say = (template: string, params?: MessageParams) => renderMessage(template, params, locale);
   const seen = new Map<string, number>();
   const valid: { row: number; values: ReturnType<typeof memberEditBody.parse> }[] = [];
   rows.forEach((raw, i) => {
-    const parsed = memberEditBody.safeParse({ ...raw, id: undefined });
-    if (!parsed.success) return void errors.push({ row: i + 1, message: zodMessage(parsed.error) });
-    if (!parsed.data.password) return void errors.push({ row: i + 1, message: 'password: password is required for a new user' });
+    const parsed = memberEditBody.safeParse({ ...raw, id: undefined }, PARSE_OPTIONS);
+    if (!parsed.success) return void errors.push({ row: i + 1, message: zodMessage(parsed.error, { locale }) });
+    if (!parsed.data.password) return void errors.push({ row: i + 1, message: say(PASSWORD_REQUIRED) });
     // The policy of every other way a password is set (checked here, per row, so the report lists them all).
     const weak = passwordProblem(parsed.data.password);
-    if (weak) return void errors.push({ row: i + 1, message: weak });
+    if (weak) return void errors.push({ row: i + 1, message: say(weak, { field: 'password' }) });
     const key = parsed.data.username.toLowerCase();
-    if (seen.has(key)) return void errors.push({ row: i + 1, message: `username: "${parsed.data.username}" is also in row ${seen.get(key)}` });
+    const earlier = seen.get(key);
+    if (earlier) return void errors.push({ row: i + 1, message: say(IN_ANOTHER_ROW, { username: parsed.data.username, row: earlier }) });
     seen.set(key, i + 1);
     valid.push({ row: i + 1, values: parsed.data });
   });
@@ -54,9 +63,8 @@ export async function importMembers(
             await one.insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
           });
         } catch (err) {
-          if (isMobileTaken(err)) errors.push({ row, message: mobileTakenMessage(values.mobile) });
-          else if (isUniqueViolation(err, 'users_username_lower_uq'))
-            errors.push({ row, message: `username: the user name "${values.username}" is already taken` });
+          if (isMobileTaken(err)) errors.push({ row, message: say(MOBILE_TAKEN, { mobile: values.mobile }) });
+          else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: say(USERNAME_TAKEN, { username: values.username }) });
           else throw err;
         }
       }

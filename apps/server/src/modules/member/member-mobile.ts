@@ -17,7 +17,7 @@ export const sameMobile = (mobile: string) => sql`uc_mobile_key(${users.mobile})
 /** Whether a write was refused because a live account already has the number. */
 export const isMobileTaken = (err: unknown): boolean => isUniqueViolation(err, 'users_mobile_uq');
 
-export const mobileTakenMessage = (mobile: string): string =>
-  `mobile: the phone number "${mobile}" is already used by another account: a number signs in to one account only, so use another number`;
+export const MOBILE_TAKEN =
+  'mobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another number';
 
-export const mobileTaken = (mobile: string) => conflict(mobileTakenMessage(mobile));
+export const mobileTaken = (mobile: string) => conflict(MOBILE_TAKEN, { mobile });

@@ -101,7 +101,8 @@ async function checkReferences(db: Db, session: Session, body: MemberEditBody): 
   }
   const grantable = new Set(await grantableRoleIds(db, session));
   const refused = body.roleIds.filter((r) => !grantable.has(r));
-  if (refused.length > 0) throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
+  if (refused.length > 0)
+    throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
 }
 
 export async function saveMember(db: Db, session: Session, body: MemberEditBody): Promise<MemberDetail> {

@@ -15,6 +15,7 @@ import {
 } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
+import { requestLocale } from '../../lib/request-locale';
 import { importMembers } from './member-import';
 import { listMembers } from './member.repository';
 import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
@@ -36,7 +37,7 @@ export function memberWriteCalls(): CallImplementation[] {
       page: query.page,
       pageSize: query.pageSize,
     })),
-    implement(memberImportCall, async ({ db, session, body }) => importMembers(db, session, body.rows)),
+    implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body.rows, requestLocale(req))),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
     implement(ledgerListCall, async ({ db, session, query }) => ({

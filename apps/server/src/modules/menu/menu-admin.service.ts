@@ -62,7 +62,8 @@ async function checkParent(db: Db, id: number | undefined, parentId: number | nu
   if (parentId === id) throw badRequest('parentId: a menu cannot be its own parent: choose another parent or none');
   const parent = await findMenu(db, parentId);
   if (!parent) throw badRequest('parentId: there is no menu {id}: choose an existing parent or none', { id: parentId });
-  if (parent.type === menuType.button) throw badRequest('parentId: {name} is a button and cannot hold entries: choose a directory or menu', { name: parent.name });
+  if (parent.type === menuType.button)
+    throw badRequest('parentId: {name} is a button and cannot hold entries: choose a directory or menu', { name: parent.name });
   if (id === undefined) return;
   const parentOf = new Map((await allMenus(db)).map((m) => [m.id, m.parentId]));
   if (withAncestors([parentId], parentOf).has(id)) {
@@ -77,7 +78,8 @@ export async function saveMenu(db: Db, input: z.output<typeof menuInputSchema>):
   await checkParent(db, input.id, input.parentId);
   if (input.alias) {
     const holder = await findMenuByAlias(db, input.alias);
-    if (holder && holder.id !== input.id) throw conflict('Routing alias must be unique: {alias} is used by menu {id}; choose another alias', { alias: input.alias, id: holder.id });
+    if (holder && holder.id !== input.id)
+      throw conflict('Routing alias must be unique: {alias} is used by menu {id}; choose another alias', { alias: input.alias, id: holder.id });
   }
   const { id, ...fields } = input;
   const values: MenuValues = { ...fields, permissions: checkPermissions(input.permissions, existing?.permissions ?? '') };

@@ -61,9 +61,14 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
     .from(posts)
     .where(and(eq(posts.tenantId, tenantId), or(eq(posts.name, values.name), eq(posts.code, values.code)), id !== undefined ? ne(posts.id, id) : undefined));
   const taken = (field: 'name' | 'code') =>
-    conflict(field === 'name' ? 'name: the post name "{value}" is already used by another post: choose another' : 'code: the post code "{value}" is already used by another post: choose another', {
-      value: values[field],
-    });
+    conflict(
+      field === 'name'
+        ? 'name: the post name "{value}" is already used by another post: choose another'
+        : 'code: the post code "{value}" is already used by another post: choose another',
+      {
+        value: values[field],
+      },
+    );
   if (clashes.some((c) => c.name === values.name)) throw taken('name');
   if (clashes.length > 0) throw taken('code');
   try {

@@ -98,10 +98,12 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
   const deptIds = input.dataScope === dataScope.customDepts ? [...new Set(input.deptIds)].sort((a, b) => a - b) : [];
   const known = new Set((await tenantDepts(db, session.tenantId)).map((d) => d.id));
   const unknown = deptIds.filter((d) => !known.has(d));
-  if (unknown.length > 0) throw badRequest('deptIds: there is no department {ids} in your tenant: choose departments from the tree', { ids: unknown.join(', ') });
+  if (unknown.length > 0)
+    throw badRequest('deptIds: there is no department {ids} in your tenant: choose departments from the tree', { ids: unknown.join(', ') });
   checkScope(h, input.dataScope, deptIds);
   const holder = await findRoleByKey(db, session.tenantId, input.key);
-  if (holder && holder.id !== input.id) throw conflict('Permission code {key} is used by the role {name} in your tenant: choose another code', { key: input.key, name: holder.name });
+  if (holder && holder.id !== input.id)
+    throw conflict('Permission code {key} is used by the role {name} in your tenant: choose another code', { key: input.key, name: holder.name });
   if (existing?.isDefaultAdmin && input.status !== 1) throw conflict("The tenant's default administrator role cannot be disabled");
   const values = {
     parentId: input.parentId,
@@ -149,7 +151,9 @@ export async function grantMenus(db: Db, session: Session, id: number, menuIds: 
   const current = await menuIdsOfRole(db, session.tenantId, id);
   const refused = asked.filter((m) => !holdsMenu(h, m) && !current.includes(m));
   if (refused.length > 0) {
-    throw forbidden('You cannot grant menus you do not hold yourself: {menus}; remove them or ask an administrator', { menus: refused.map((m) => names.get(m)).join(', ') });
+    throw forbidden('You cannot grant menus you do not hold yourself: {menus}; remove them or ask an administrator', {
+      menus: refused.map((m) => names.get(m)).join(', '),
+    });
   }
   const kept = current.filter((m) => !holdsMenu(h, m));
   const final = [...new Set([...asked.filter((m) => holdsMenu(h, m)), ...kept])].sort((a, b) => a - b);

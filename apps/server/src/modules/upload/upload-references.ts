@@ -64,7 +64,15 @@ export async function claimUserImages(
       .set({ usedAt: sql`now()` })
       .where(and(eq(uploads.tenantId, session.tenantId), eq(uploads.name, name)))
       .returning({ purpose: uploads.purpose });
-    if (!row) throw badRequest('{field}: the image {value} is not an upload of your tenant (or it was removed as unused): upload the image with {upload} and save the url it returns', params);
-    if (row.purpose !== purpose) throw badRequest('{field}: the image was uploaded as {uploaded} but this field takes {purpose} images: upload the image with {upload} and save the url it returns', { ...params, uploaded: row.purpose });
+    if (!row)
+      throw badRequest(
+        '{field}: the image {value} is not an upload of your tenant (or it was removed as unused): upload the image with {upload} and save the url it returns',
+        params,
+      );
+    if (row.purpose !== purpose)
+      throw badRequest(
+        '{field}: the image was uploaded as {uploaded} but this field takes {purpose} images: upload the image with {upload} and save the url it returns',
+        { ...params, uploaded: row.purpose },
+      );
   }
 }

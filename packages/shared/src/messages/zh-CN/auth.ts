@@ -76,4 +76,8 @@ export const authZhCN: Readonly<Record<string, string>> = {
     '该手机号注册尝试次数过多：{minutes} 分钟内最多 {limit} 次，请 {seconds} 秒后重试',
   'Too many captcha images from this address: at most {limit} in a minute; try again in {seconds} seconds':
     '该地址获取图片验证码次数过多：一分钟内最多 {limit} 次，请 {seconds} 秒后重试',
+  '{field}: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)':
+    '{field}: 该密码属于最常用的密码，容易被猜到，请换一个（几个不相关的词组合起来就是好密码）',
+  'Demo mode is off on this server: sign in with an account (an administrator can turn demo mode on with DEMO_MODE=true)':
+    '本服务器未开启演示模式，请使用账号登录（管理员可用 DEMO_MODE=true 开启演示模式）',
 };

@@ -61,4 +61,7 @@ export const orgZhCN: Readonly<Record<string, string>> = {
     '{field}: 该图片按 {uploaded} 上传，但此字段需要 {purpose} 图片，请用 {upload} 上传图片并保存返回的地址',
   'num: insufficient balance: the user has {has}, which is less than {num}': 'num: 余额不足：该用户余额为 {has}，少于 {num}',
   'num: insufficient points: the user has {has}, which is less than {num}': 'num: 积分不足：该用户积分为 {has}，少于 {num}',
+  'username: "{username}" is also in row {row}': 'username: “{username}”在第 {row} 行也出现了',
+  'mobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another number':
+    'mobile: 手机号“{mobile}”已被其他账号使用：一个号码只能登录一个账号，请换一个号码',
 };
