@@ -20,8 +20,6 @@ export interface ListField {
 export type FieldMap = Readonly<Record<string, ListField>>;
 
 export interface ListSpec {
-  /** Names the resource in messages: "the member list". */
-  resource: string;
   fields: FieldMap;
   /** Fields the keyword operator searches (text fields of `fields`). */
   keywordFields: readonly string[];
@@ -32,12 +30,8 @@ const TEXT_ONLY = new Set(['like', 'not_like', 'like_left', 'like_right']);
 function fieldOf(spec: ListSpec, name: string, param: 'filter' | 'sort'): ListField {
   const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
   if (!field) {
-    throw badRequest('{param}: unknown field {name} for {resource}: use one of {fields}', {
-      param,
-      name: JSON.stringify(name),
-      resource: spec.resource,
-      fields: Object.keys(spec.fields).join(', '),
-    });
+    // The list is the one the caller asked for, so the message need not name it (its name would be English).
+    throw badRequest('{param}: unknown field {name}: use one of {fields}', { param, name: JSON.stringify(name), fields: Object.keys(spec.fields).join(', ') });
   }
   return field;
 }

@@ -1,3 +1,4 @@
+import { upsertRemote } from '../modules/remote/remote.repository';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PLATFORM_TENANT_ID } from '../db/seed';
@@ -116,4 +117,14 @@ export async function grantButtonsUnder(db: Db, tenantId: number, userId: number
       .insert(roleMenus)
       .values(buttons.map((b) => ({ tenantId, roleId: role.id, menuId: b.id })))
       .onConflictDoNothing();
+}
+
+/**
+ * Registers remotes serving these pages, as builds found under WEB_DIR would: menus show only entries
+ * whose page someone serves, so a test of menus says which pages exist ({ org: ['/org'] } serves all of /org).
+ */
+export async function serveRemotes(db: Db, served: Record<string, string[]>): Promise<void> {
+  for (const [name, routes] of Object.entries(served)) {
+    await upsertRemote(db, { name, entry: `/user/web/remotes/${name}/1/mf-manifest.json`, version: '1', routes });
+  }
 }

@@ -12,4 +12,4 @@ const fields: Record<(typeof DEPT_LIST_FIELDS)[number], ListField> = {
   status: { column: depts.status, type: 'number' },
 };
 
-export const deptListSpec: ListSpec = { resource: 'the department list', fields, keywordFields: DEPT_KEYWORD_FIELDS };
+export const deptListSpec: ListSpec = { fields, keywordFields: DEPT_KEYWORD_FIELDS };

@@ -30,7 +30,6 @@ const loginFields: Record<(typeof LOGIN_LOG_FIELDS)[number], ListField> = {
   createdAt: { column: loginLogs.createdAt, type: 'date' },
 };
 const loginSpec: ListSpec = {
-  resource: 'the login log',
   fields: { ...loginFields, userAgent: { column: loginLogs.userAgent, type: 'string' } },
   keywordFields: LOGIN_LOG_KEYWORD_FIELDS,
 };
@@ -45,7 +44,7 @@ const auditFields: Record<(typeof AUDIT_LOG_FIELDS)[number], ListField> = {
   ip: { column: auditLogs.ip, type: 'string' },
   createdAt: { column: auditLogs.createdAt, type: 'date' },
 };
-const auditSpec: ListSpec = { resource: 'the audit log', fields: auditFields, keywordFields: AUDIT_LOG_KEYWORD_FIELDS };
+const auditSpec: ListSpec = { fields: auditFields, keywordFields: AUDIT_LOG_KEYWORD_FIELDS };
 
 export async function listLoginLog(db: Db, q: ListQuery): Promise<ListPage<LoginLogRow>> {
   const where: SQL | undefined = listWhere(loginSpec, q.filter);

@@ -61,8 +61,8 @@ describe('member import', () => {
     expect(r.body.data).toEqual({
       imported: 0,
       errors: [
-        { row: 2, message: 'username: the user name "imp.a" is already taken' },
-        { row: 4, message: 'username: the user name "taken.elsewhere" is already taken' },
+        { row: 2, message: 'username: the user name "imp.a" is already taken: choose another' },
+        { row: 4, message: 'username: the user name "taken.elsewhere" is already taken: choose another' },
       ],
     });
     expect(await existing(['imp.c', 'imp.d'])).toBe(0);

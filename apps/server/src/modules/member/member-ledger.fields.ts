@@ -14,4 +14,4 @@ const fields: Record<(typeof LEDGER_LIST_FIELDS)[number], ListField> = {
   createdAt: { column: memberLedger.createdAt, type: 'date' },
 };
 
-export const ledgerListSpec: ListSpec = { resource: 'the balance and points ledger', fields, keywordFields: LEDGER_KEYWORD_FIELDS };
+export const ledgerListSpec: ListSpec = { fields, keywordFields: LEDGER_KEYWORD_FIELDS };

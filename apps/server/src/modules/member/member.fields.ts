@@ -22,4 +22,4 @@ const fields: Record<(typeof MEMBER_LIST_FIELDS)[number], ListField> = {
   deletedAt: { column: users.deletedAt, type: 'date' },
 };
 
-export const memberListSpec: ListSpec = { resource: 'the member list', fields, keywordFields: MEMBER_KEYWORD_FIELDS };
+export const memberListSpec: ListSpec = { fields, keywordFields: MEMBER_KEYWORD_FIELDS };

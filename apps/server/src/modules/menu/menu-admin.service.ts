@@ -50,9 +50,11 @@ function checkPermissions(list: string, existing: string): string {
   const addresses = splitPermissions([list]);
   const unknown = addresses.filter((p) => !kept.has(p) && !KNOWN_ADDRESSES.has(p));
   if (unknown.length > 0) {
-    throw badRequest('permissions: not API addresses of this server: {addresses}; use addresses such as /user/admin/member/list, separated by commas', {
-      addresses: unknown.join(', '),
-    });
+    const template =
+      unknown.length === 1
+        ? 'permissions: {addresses} is not an API address of this server: use addresses such as /user/admin/member/list, separated by commas'
+        : 'permissions: {addresses} are not API addresses of this server: use addresses such as /user/admin/member/list, separated by commas';
+    throw badRequest(template, { addresses: unknown.join(', ') });
   }
   return addresses.join(',');
 }
@@ -92,7 +94,11 @@ export async function removeMenu(db: Db, id: number): Promise<void> {
   const row = await findMenu(db, id);
   if (!row) throw notFound('There is no such menu: reload the menu list');
   const n = await childCount(db, id);
-  if (n > 0) throw conflict('{name} has {count} child entries: delete or move them first', { name: row.name, count: n });
+  if (n > 0)
+    throw conflict(n === 1 ? '{name} has {count} child entry: delete or move it first' : '{name} has {count} child entries: delete or move them first', {
+      name: row.name,
+      count: n,
+    });
   await deleteMenu(db, id);
 }
 

@@ -54,7 +54,6 @@ const linkedUser = and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id,
 const base = (db: Db) => db.select(rowColumns).from(openAccessKeys).innerJoin(users, linkedUser);
 
 const listSpec: ListSpec = {
-  resource: 'the open access key list',
   fields: {
     id: { column: openAccessKeys.id, type: 'number' },
     title: { column: openAccessKeys.title, type: 'string' },

@@ -11,4 +11,4 @@ const fields: Record<(typeof POST_LIST_FIELDS)[number], ListField> = {
   createdAt: { column: posts.createdAt, type: 'date' },
 };
 
-export const postListSpec: ListSpec = { resource: 'the post list', fields, keywordFields: POST_KEYWORD_FIELDS };
+export const postListSpec: ListSpec = { fields, keywordFields: POST_KEYWORD_FIELDS };

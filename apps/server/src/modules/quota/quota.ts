@@ -1,3 +1,4 @@
+import { renderMessage } from '@uc/shared/messages';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, tenantPolicies, tenants, users } from '../../db/schema';
@@ -20,12 +21,26 @@ import { conflict } from '../../lib/errors';
 
 export type QuotaKind = 'users' | 'depts' | 'roles' | 'posts';
 
-const LABEL: Record<QuotaKind, [one: string, many: string]> = {
-  users: ['user', 'users'],
-  depts: ['department', 'departments'],
-  roles: ['role', 'roles'],
-  posts: ['post', 'posts'],
+/** The refusal per kind, for a maximum of one and of more (message templates: {max} is the maximum). */
+const QUOTA_REFUSED: Record<QuotaKind, [one: string, many: string]> = {
+  users: [
+    "The tenant's policy allows at most {max} user: ask the platform administrator for a larger policy",
+    "The tenant's policy allows at most {max} users: ask the platform administrator for a larger policy",
+  ],
+  depts: [
+    "The tenant's policy allows at most {max} department: ask the platform administrator for a larger policy",
+    "The tenant's policy allows at most {max} departments: ask the platform administrator for a larger policy",
+  ],
+  roles: [
+    "The tenant's policy allows at most {max} role: ask the platform administrator for a larger policy",
+    "The tenant's policy allows at most {max} roles: ask the platform administrator for a larger policy",
+  ],
+  posts: [
+    "The tenant's policy allows at most {max} post: ask the platform administrator for a larger policy",
+    "The tenant's policy allows at most {max} posts: ask the platform administrator for a larger policy",
+  ],
 };
+const quotaTemplate = (kind: QuotaKind, max: number) => QUOTA_REFUSED[kind][max === 1 ? 0 : 1];
 
 const limitColumn = {
   users: tenantPolicies.maxUsers,
@@ -81,8 +96,8 @@ async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Promise<num
   }
 }
 
-export const quotaMessage = (kind: QuotaKind, max: number): string =>
-  `The tenant's policy allows at most ${max} ${LABEL[kind][max === 1 ? 0 : 1]}: ask the platform administrator for a larger policy`;
+/** The refusal as an English reader (and a test) sees it. */
+export const quotaMessage = (kind: QuotaKind, max: number): string => renderMessage(quotaTemplate(kind, max), { max }, 'en-US');
 
 /**
  * Throws a 409 when adding `adding` (default 1) rows of `kind` would pass the tenant policy's maximum.
@@ -92,5 +107,5 @@ export async function assertQuota(db: Db, tenantId: number, kind: QuotaKind, add
   const max = await quotaOf(db, tenantId, kind);
   if (max <= 0) return;
   await lockQuota(db, tenantId, kind);
-  if ((await liveCount(db, tenantId, kind)) + adding > max) throw conflict(quotaMessage(kind, max));
+  if ((await liveCount(db, tenantId, kind)) + adding > max) throw conflict(quotaTemplate(kind, max), { max });
 }

@@ -125,7 +125,11 @@ export async function removeRole(db: Db, session: Session, id: number): Promise<
   const row = await manageable(db, session, h, id);
   if (row.isDefaultAdmin) throw conflict('{name} is the default administrator role of your tenant and cannot be deleted', { name: row.name });
   const n = await childRoleCount(db, session.tenantId, id);
-  if (n > 0) throw conflict('{name} has {count} child roles: delete or move them first', { name: row.name, count: n });
+  if (n > 0)
+    throw conflict(n === 1 ? '{name} has {count} child role: delete or move it first' : '{name} has {count} child roles: delete or move them first', {
+      name: row.name,
+      count: n,
+    });
   await deleteRole(db, session.tenantId, id);
 }
 

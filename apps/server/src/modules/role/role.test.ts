@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { MenuGrantNode, RoleNode } from '@uc/shared/contracts';
 import { depts, menus, roleMenus, roles, userRoles } from '../../db/schema';
-import { auth, createTenant, createUser } from '../../test/fixtures';
+import { auth, createTenant, createUser, serveRemotes } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -16,6 +16,7 @@ const menuId: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp({
     beforeBuild: async (db) => {
+      await serveRemotes(db, { org: ['/org'], permission: ['/permission'], home: ['/home'], tenant: ['/tenant'] });
       tenant = await createTenant(db, { code: 'roles-a' });
       [{ id: childDept }] = (await db
         .insert(depts)
@@ -83,7 +84,7 @@ describe('roles of the platform tenant (super admin)', () => {
   it('deletes a role only once it has no child roles', async () => {
     const list = (await get('/user/admin/role/list')).json().data.list as RoleNode[];
     const ops = list.find((r) => r.key === 'ops')!;
-    expect((await post('/user/admin/role/delete', { id: ops.id })).json().message).toBe('Ops has 1 child role: delete or move them first');
+    expect((await post('/user/admin/role/delete', { id: ops.id })).json().message).toBe('Ops has 1 child role: delete or move it first');
     expect((await post('/user/admin/role/delete', { id: ops.children[0]!.id })).json().code).toBe(0);
     expect((await post('/user/admin/role/delete', { id: ops.id })).json().code).toBe(0);
   });

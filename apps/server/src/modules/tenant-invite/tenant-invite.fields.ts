@@ -15,4 +15,4 @@ const fields: Record<(typeof TENANT_INVITE_LIST_FIELDS)[number], ListField> = {
   createdAt: { column: tenantInvites.createdAt, type: 'date' },
 };
 
-export const tenantInviteListSpec: ListSpec = { resource: 'the invitation list', fields, keywordFields: TENANT_INVITE_KEYWORD_FIELDS };
+export const tenantInviteListSpec: ListSpec = { fields, keywordFields: TENANT_INVITE_KEYWORD_FIELDS };

@@ -58,7 +58,7 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'operator {op} takes a single value, not an array': '运算符 {op} 只接受单个值，不接受数组',
   'operator {op} needs exactly two values': '运算符 {op} 需要正好两个值',
   'operator {op} needs 1 to 500 values': '运算符 {op} 需要 1 到 500 个值',
-  '{param}: unknown field {name} for {resource}: use one of {fields}': '{param}: {resource} 没有字段 {name}，可用：{fields}',
+  '{param}: unknown field {name}: use one of {fields}': '{param}: 没有字段 {name}，可用：{fields}',
   'filter: {name} needs a whole number from {min} to {max}, got {value}': 'filter: {name} 需要 {min} 到 {max} 之间的整数，收到的是 {value}',
   'filter: {name} needs a number between {min} and {max}, got {value}': 'filter: {name} 需要 {min} 到 {max} 之间的数字，收到的是 {value}',
   'filter: {name} needs a number, got {value}': 'filter: {name} 需要数字，收到的是 {value}',

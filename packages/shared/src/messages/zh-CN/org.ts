@@ -64,4 +64,7 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'username: "{username}" is also in row {row}': 'username: “{username}”在第 {row} 行也出现了',
   'mobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another number':
     'mobile: 手机号“{mobile}”已被其他账号使用：一个号码只能登录一个账号，请换一个号码',
+  'Upload: Please select a file.': '上传：请选择文件。',
+  'Upload: the image may not exceed 2M.': '上传：图片不能超过 2M。',
+  'Upload: only PNG, JPEG, GIF or WebP images are accepted.': '上传：只接受 PNG、JPEG、GIF 或 WebP 图片。',
 };

@@ -40,8 +40,6 @@ export const permissionZhCN: Readonly<Record<string, string>> = {
   'Menus are the platform catalogue: only the platform super administrator can change them; ask them to make this change':
     '菜单是平台目录，只有平台超级管理员可以修改，请联系平台超级管理员',
   'There is no such menu: reload the menu list': '菜单不存在，请刷新菜单列表',
-  'permissions: not API addresses of this server: {addresses}; use addresses such as /user/admin/member/list, separated by commas':
-    'permissions: 不是本服务器的接口地址：{addresses}；请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
   'parentId: a menu cannot be its own parent: choose another parent or none': 'parentId: 菜单不能作为自己的上级，请选择其他上级或不选',
   'parentId: there is no menu {id}: choose an existing parent or none': 'parentId: 菜单 {id} 不存在，请选择已有的上级或不选',
   'parentId: {name} is a button and cannot hold entries: choose a directory or menu': 'parentId: {name} 是按钮，不能包含下级，请选择目录或菜单',
@@ -70,4 +68,10 @@ export const permissionZhCN: Readonly<Record<string, string>> = {
   '{name} is the default administrator role of your tenant and cannot be disabled': '{name} 是本租户的默认管理员角色，不能停用',
   'menuIds: there is no menu {ids}: reload the permission tree': 'menuIds: 菜单 {ids} 不存在，请刷新权限树',
   'You cannot grant menus you do not hold yourself: {menus}; remove them or ask an administrator': '不能授予您自己没有的菜单：{menus}；请移除它们或联系管理员',
+  'permissions: {addresses} is not an API address of this server: use addresses such as /user/admin/member/list, separated by commas':
+    'permissions: {addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
+  'permissions: {addresses} are not API addresses of this server: use addresses such as /user/admin/member/list, separated by commas':
+    'permissions: {addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
+  '{name} has {count} child entry: delete or move it first': '{name} 下有 {count} 个下级，请先删除或移走',
+  '{name} has {count} child role: delete or move it first': '{name} 下有 {count} 个下级角色，请先删除或移走',
 };

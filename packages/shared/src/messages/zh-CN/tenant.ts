@@ -13,4 +13,20 @@ export const tenantZhCN: Readonly<Record<string, string>> = {
   'code: the invitation code "{code}" is already used by another invitation: choose another, or leave it empty':
     'code: 邀请码“{code}”已被其他邀请使用，请换一个，或留空',
   'This invitation was used a moment ago: make a new one instead': '该邀请刚刚已被使用，请新建一个邀请',
+  "The tenant's policy allows at most {max} user: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个用户，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} users: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个用户，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} department: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个部门，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} departments: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个部门，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} role: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个角色，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} roles: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个角色，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} post: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个岗位，请联系平台管理员升级策略',
+  "The tenant's policy allows at most {max} posts: ask the platform administrator for a larger policy":
+    '租户策略最多允许 {max} 个岗位，请联系平台管理员升级策略',
 };
