@@ -30,7 +30,7 @@ describe('org departments and posts', () => {
     await page.goto(server.url('/org/dept'));
     await page.getByRole('button', { name: /新增部门/ }).click();
     await save();
-    await page.getByText('Department name and code cannot be empty').first().waitFor();
+    await page.getByText('部门名称和编码不能为空').first().waitFor();
     await page.locator('#dept_name').fill('Headquarters');
     await page.locator('#dept_code').fill('hq');
     await save();
@@ -40,7 +40,7 @@ describe('org departments and posts', () => {
     await page.locator('#dept_code').fill('sales');
     await page.locator('#dept_phone').fill('12');
     await save();
-    await page.getByText('Phone number is invalid!').waitFor();
+    await page.getByText('手机号格式错误！').waitFor();
     await page.locator('#dept_phone').fill('13800000001');
     await save();
     await row('Sales').waitFor();
@@ -57,7 +57,7 @@ describe('org departments and posts', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: label('删除') })
       .click();
-    await page.getByText(/has 1 sub-department/).waitFor();
+    await page.getByText(/下有 1 个下级部门/).waitFor();
     await snap(page, 'org-dept');
   });
 

@@ -40,7 +40,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await page.locator('#user_realName').fill('Alice');
     await page.locator('#user_mobile').fill('123');
     await save();
-    await page.getByText('Phone number is invalid!').waitFor();
+    await page.getByText('手机号格式错误！').waitFor();
     await page.locator('#user_mobile').fill('13800000011');
     await page.locator('#user_email').fill('alice@example.com');
     await save();
@@ -171,7 +171,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     const csv = (body: string) => ({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(`用户名,密码,真实姓名,手机号,邮箱\n${body}`) });
     await input.setInputFiles(csv('bob,bob-password,Bob,13800000031,\ncarl,carl-password,Carl,123,'));
     const report = page.locator('.ant-modal').filter({ hasText: '导入失败' });
-    await report.getByRole('cell', { name: 'mobile: Phone number is invalid!' }).waitFor();
+    await report.getByRole('cell', { name: 'mobile: 手机号格式错误！' }).waitFor();
     assert.equal(await report.getByRole('cell', { name: '2', exact: true }).count(), 1);
     await report.locator('.ant-modal-close').click();
     assert.equal(await row('bob').count(), 0);

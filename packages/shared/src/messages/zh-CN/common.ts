@@ -94,7 +94,7 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'Title cannot be empty': '标题不能为空',
   'Title cannot contain NUL characters': '标题不能包含 NUL 字符',
   'Title must be at most 64 characters': '标题最多 64 个字符',
-  'Phone number is invalid!': '手机号码格式不正确！',
+  'Phone number is invalid!': '手机号格式错误！',
   'Incorrect email format': '邮箱格式不正确',
   'email must be at most 320 characters': '邮箱最多 320 个字符',
   'mobile is required': '手机号不能为空',
