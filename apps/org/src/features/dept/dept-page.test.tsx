@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { call, deptEditCall, deptListCall, DEPT_REQUIRED, setLocale, useSession, type DeptNode } from '@uc/shared';
+import { call, deptEditCall, deptListCall, setLocale, useSession, type DeptNode } from '@uc/shared';
 import { registerOrgMessages } from '../../locales';
 import { DeptPage } from './dept-page';
 
@@ -58,7 +58,8 @@ describe('DeptPage', () => {
     await screen.findByText('HQ');
     fireEvent.click(screen.getAllByText('新增部门')[0]!);
     fireEvent.click(await screen.findByText(/^保\s*存$/));
-    expect((await screen.findAllByText(DEPT_REQUIRED)).length).toBeGreaterThan(0);
+    // The contract's message, in the selected language (zh-CN here).
+    expect((await screen.findAllByText('部门名称和编码不能为空')).length).toBeGreaterThan(0);
     expect(mockCall.mock.calls.some(([c]) => c === deptEditCall)).toBe(false);
   });
 

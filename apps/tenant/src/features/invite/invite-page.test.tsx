@@ -136,7 +136,8 @@ describe('InvitePage', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
       expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({
-        body: { title: 'Summer', companyName: 'Beta Inc', policyId: 2, code: '' },
+        body: { title: 'Summer', companyName: 'Beta Inc', policyId: 2, code: '', id: undefined },
+        done: 'saved',
       }),
     );
   });
@@ -152,6 +153,7 @@ describe('InvitePage', () => {
     await waitFor(() =>
       expect(mockCall.mock.calls.find(([c]) => c === tenantInviteEditCall)?.[1]).toEqual({
         body: { id: 1, title: 'Spring', companyName: 'Acme Group', policyId: 2, code: 'SPRING-2026' },
+        done: 'saved',
       }),
     );
   });
