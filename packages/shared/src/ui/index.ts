@@ -9,3 +9,4 @@ export * from './permission-buttons';
 export * from './antd-locale';
 export * from './icon-font';
 export * from './auth-image';
+export * from './form';

@@ -1,5 +1,5 @@
-import { Form, Input, InputNumber, Modal, Radio, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   call,
   deptEditCall,
@@ -13,6 +13,7 @@ import {
   type DeptEditBody,
   type DeptOption,
 } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 
 export type DeptFormValues = Partial<DeptEditBody>;
 
@@ -36,85 +37,84 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
   const t = useT();
   const [form] = Form.useForm<DeptFormValues>();
   const [options, setOptions] = useState<DeptOption[]>([]);
-  const [saving, setSaving] = useState(false);
   const open = initial !== null;
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ sort: 0, status: 1, ...initial });
     call(deptOptionCall)
       .then((d) => setOptions(d.list))
       .catch(() => undefined);
-  }, [open, initial, form]);
+  }, [open]);
 
   const treeData = useMemo(() => withoutSelf(options, initial?.id), [options, initial?.id]);
   const required = { required: true, whitespace: true, message: t(DEPT_REQUIRED) };
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody, done: 'saved' });
-      onSaved();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
+  // Two columns: the whole form fits a 900-pixel-high window.
+  const half = (node: ReactNode) => <Col span={12}>{node}</Col>;
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={initial?.id ? t('org.dept.edit') : t('org.dept.create')}
-      okText={t('org.action.save')}
-      cancelText={t('org.action.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      name="dept"
+      form={form}
+      width={720}
+      values={{ sort: 0, status: 1, ...initial }}
+      onSubmit={(values) => call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody, done: 'saved' })}
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="dept">
-        <Form.Item name="parentId" label={t('org.dept.parent')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            treeData={treeData}
-            fieldNames={{ label: 'name', value: 'id', children: 'children' }}
-            placeholder={t('org.dept.parent.none')}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('org.dept.name')} rules={[required, { max: 64 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="code" label={t('org.dept.code')} rules={[required, { max: 64 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="leader" label={t('org.dept.leader')} rules={[{ max: 64 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="phone" label={t('org.dept.phone')} rules={[{ pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="email" label={t('org.dept.email')} rules={[{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="sort" label={t('org.field.sort')}>
-          <InputNumber min={-1000000} max={1000000} precision={0} />
-        </Form.Item>
-        <Form.Item name="status" label={t('org.field.status')}>
-          <Radio.Group
-            options={[
-              { value: 1, label: t('org.status.enabled') },
-              { value: 2, label: t('org.status.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="parentId" label={t('org.dept.parent')}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          treeData={treeData}
+          fieldNames={{ label: 'name', value: 'id', children: 'children' }}
+          placeholder={t('org.dept.parent.none')}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        {half(
+          <Form.Item name="name" label={t('org.dept.name')} rules={[required, { max: 64 }]}>
+            <Input />
+          </Form.Item>,
+        )}
+        {half(
+          <Form.Item name="code" label={t('org.dept.code')} rules={[required, { max: 64 }]}>
+            <Input />
+          </Form.Item>,
+        )}
+        {half(
+          <Form.Item name="leader" label={t('org.dept.leader')} rules={[{ max: 64 }]}>
+            <Input />
+          </Form.Item>,
+        )}
+        {half(
+          <Form.Item name="phone" label={t('org.dept.phone')} rules={[{ pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }]}>
+            <Input />
+          </Form.Item>,
+        )}
+        {half(
+          <Form.Item name="email" label={t('org.dept.email')} rules={[{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }]}>
+            <Input />
+          </Form.Item>,
+        )}
+        {half(
+          <Form.Item name="sort" label={t('org.field.sort')}>
+            <InputNumber min={-1000000} max={1000000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>,
+        )}
+      </Row>
+      <Form.Item name="status" label={t('org.field.status')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('org.status.enabled') },
+            { value: 2, label: t('org.status.disabled') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+    </FormModal>
   );
 }

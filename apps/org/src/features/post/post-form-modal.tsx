@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { call, postEditCall, POST_REQUIRED, useT, type PostEditBody } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 
 export type PostFormValues = Partial<PostEditBody>;
 
@@ -14,62 +14,38 @@ interface PostFormModalProps {
 export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps) {
   const t = useT();
   const [form] = Form.useForm<PostFormValues>();
-  const [saving, setSaving] = useState(false);
-  const open = initial !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ sort: 0, status: 1, ...initial });
-  }, [open, initial, form]);
-
   const required = { required: true, whitespace: true, message: t(POST_REQUIRED) };
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody, done: 'saved' });
-      onSaved();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      open={open}
+    <FormModal
+      open={initial !== null}
       title={initial?.id ? t('org.post.edit') : t('org.post.create')}
-      okText={t('org.action.save')}
-      cancelText={t('org.action.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      name="post"
+      form={form}
+      values={{ sort: 0, status: 1, ...initial }}
+      onSubmit={(values) => call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody, done: 'saved' })}
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="post">
-        <Form.Item name="name" label={t('org.post.name')} rules={[required, { max: 64 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="code" label={t('org.post.code')} rules={[required, { max: 64 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="sort" label={t('org.field.sort')}>
-          <InputNumber min={-1000000} max={1000000} precision={0} />
-        </Form.Item>
-        <Form.Item name="status" label={t('org.field.status')}>
-          <Radio.Group
-            options={[
-              { value: 1, label: t('org.status.enabled') },
-              { value: 2, label: t('org.status.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('org.post.name')} rules={[required, { max: 64 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="code" label={t('org.post.code')} rules={[required, { max: 64 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="sort" label={t('org.field.sort')}>
+        <InputNumber min={-1000000} max={1000000} precision={0} />
+      </Form.Item>
+      <Form.Item name="status" label={t('org.field.status')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('org.status.enabled') },
+            { value: 2, label: t('org.status.disabled') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+    </FormModal>
   );
 }

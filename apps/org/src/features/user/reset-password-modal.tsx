@@ -1,41 +1,24 @@
-import { Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input } from 'antd';
 import { call, memberResetPwdCall, useT, type MemberRow } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 
 /** Sets a new password for a user; the server ends their sessions. */
 export function ResetPasswordModal({ user, onClose }: { user: MemberRow | null; onClose: () => void }) {
   const t = useT();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => form.resetFields(), [user, form]);
-  const submit = async () => {
-    const { password } = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(memberResetPwdCall, { body: { id: user!.id, password }, done: 'saved' });
-      onClose();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <FormModal
       open={user !== null}
       title={t('org.user.resetPassword.title', { name: user?.username ?? '' })}
-      okText={t('org.action.save')}
-      cancelText={t('org.action.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      name="resetPassword"
+      form={form}
+      onSubmit={({ password }) => call(memberResetPwdCall, { body: { id: user!.id, password }, done: 'saved' })}
+      onSaved={onClose}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="resetPassword">
-        <Form.Item name="password" label={t('org.user.password')} rules={[{ required: true, min: 8, message: t('org.user.password.rule') }]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="password" label={t('org.user.password')} rules={[{ required: true, min: 8, message: t('org.user.password.rule') }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

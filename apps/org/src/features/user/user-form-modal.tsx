@@ -1,4 +1,4 @@
-import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   call,
@@ -18,6 +18,7 @@ import {
   type MemberEditBody,
   type RoleOption,
 } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 import { ImageField } from '../../lib/image-field';
 
 // The birthday is a native date input: its value is already the API's YYYY-MM-DD (antd's DatePicker
@@ -42,7 +43,6 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
   const [depts, setDepts] = useState<DeptOption[]>([]);
   const [roles, setRoles] = useState<Option[]>([]);
   const [posts, setPosts] = useState<Option[]>([]);
-  const [saving, setSaving] = useState(false);
   // While the user being edited loads, the form is not shown: typing into it would be overwritten.
   const [loading, setLoading] = useState(false);
   const open = userId !== null;
@@ -50,8 +50,6 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({ sex: 0, status: 1, roleIds: [] });
     const quiet = () => undefined;
     call(deptOptionCall).then((d) => setDepts(d.list), quiet);
     call(roleOptionCall).then((d) => setRoles(flattenRoles(d.list)), quiet);
@@ -72,20 +70,6 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     }
   }, [open, userId, form]);
 
-  const submit = async () => {
-    const { birthday, ...values } = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
-      await call(memberEditCall, { body: body as MemberEditBody, done: 'saved' });
-      onSaved();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.validation.required', { field: label }) });
   const item = (name: keyof FormValues, label: string, node: ReactNode, rules: object[] = []) => (
     <Col xs={24} md={12}>
@@ -95,61 +79,62 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
     </Col>
   );
   return (
-    <Modal
+    <FormModal
       open={open}
       width={820}
       title={creating ? t('org.user.create') : t('org.user.edit')}
-      okText={t('org.action.save')}
-      cancelText={t('org.action.cancel')}
-      confirmLoading={saving}
+      name="user"
+      form={form}
+      values={{ sex: 0, status: 1, roleIds: [] }}
       loading={loading}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      onSubmit={({ birthday, ...values }) => {
+        const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
+        return call(memberEditCall, { body: body as MemberEditBody, done: 'saved' });
+      }}
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="user">
-        <Row gutter={16}>
-          {item('username', t('org.user.username'), <Input autoComplete="off" />, [
-            required(t('org.user.username')),
-            { pattern: USERNAME_PATTERN, message: t('org.user.username.rule') },
-          ])}
-          {creating
-            ? item('password', t('org.user.password'), <Input.Password autoComplete="new-password" />, [
-                required(t('org.user.password')),
-                { min: 8, message: t('org.user.password.rule') },
-              ])
-            : null}
-          {item('realName', t('org.user.realName'), <Input />, [required(t('org.user.realName')), { max: 64 }])}
-          {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }])}
-          {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }])}
-          {item(
-            'deptId',
-            t('org.user.dept'),
-            <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />,
-          )}
-          {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
-          {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
-          {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
-          {item('birthday', t('org.user.birthday'), <Input type="date" />)}
-          {item('qq', t('org.user.qq'), <Input />, [{ pattern: QQ_PATTERN, message: t('org.user.qq.rule') }])}
-          {item('address', t('org.user.address'), <Input />, [{ max: 255 }])}
-          {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}
-          {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
-          {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
-          {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
-          {item(
-            'status',
-            t('org.field.status'),
-            <Radio.Group
-              options={[
-                { value: 1, label: t('org.status.enabled') },
-                { value: 2, label: t('org.status.disabled') },
-              ]}
-            />,
-          )}
-          {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        {item('username', t('org.user.username'), <Input autoComplete="off" />, [
+          required(t('org.user.username')),
+          { pattern: USERNAME_PATTERN, message: t('org.user.username.rule') },
+        ])}
+        {creating
+          ? item('password', t('org.user.password'), <Input.Password autoComplete="new-password" />, [
+              required(t('org.user.password')),
+              { min: 8, message: t('org.user.password.rule') },
+            ])
+          : null}
+        {item('realName', t('org.user.realName'), <Input />, [required(t('org.user.realName')), { max: 64 }])}
+        {item('mobile', t('org.user.mobile'), <Input />, [required(t('org.user.mobile')), { pattern: PHONE_PATTERN, message: t(PHONE_INVALID) }])}
+        {item('email', t('org.user.email'), <Input />, [{ pattern: EMAIL_PATTERN, message: t(EMAIL_INVALID) }, { max: 320 }])}
+        {item(
+          'deptId',
+          t('org.user.dept'),
+          <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />,
+        )}
+        {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
+        {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
+        {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
+        {item('birthday', t('org.user.birthday'), <Input type="date" />)}
+        {item('qq', t('org.user.qq'), <Input />, [{ pattern: QQ_PATTERN, message: t('org.user.qq.rule') }])}
+        {item('address', t('org.user.address'), <Input />, [{ max: 255 }])}
+        {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}
+        {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
+        {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
+        {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
+        {item(
+          'status',
+          t('org.field.status'),
+          <Radio.Group
+            options={[
+              { value: 1, label: t('org.status.enabled') },
+              { value: 2, label: t('org.status.disabled') },
+            ]}
+          />,
+        )}
+        {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
+      </Row>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption } from '@uc/shared';
+import { FormDrawer } from '@uc/shared/ui';
 import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {
@@ -24,146 +25,121 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
   const t = useT();
   const [form] = Form.useForm<MenuInput>();
   const [parents, setParents] = useState<MenuOption[]>([]);
-  const [saving, setSaving] = useState(false);
   const type = Form.useWatch('type', form);
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      record ? ({ ...record, permissions: record.permissions.split(',').join(', ') } as MenuInput) : { ...DEFAULTS, parentId: parentId ?? null },
-    );
     call(menuOptionCall)
       .then((d) => setParents(d.list))
       .catch(() => undefined);
-  }, [open, record, parentId, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(menuEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' });
-      onSaved();
-    } catch {
-      /* the API client has shown the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [open]);
 
   const label = (key: string) => t(`perm.menu.${key}`);
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      size={720}
       title={t(record ? 'perm.menu.editTitle' : 'perm.menu.createTitle')}
+      name="menu-form"
+      form={form}
+      values={record ? ({ ...record, permissions: record.permissions.split(',').join(', ') } as MenuInput) : { ...DEFAULTS, parentId: parentId ?? null }}
+      onSubmit={(values) => call(menuEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' })}
+      onSaved={onSaved}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>
-            {t('perm.common.save')}
-          </Button>
-        </Flex>
-      }
     >
-      <Form form={form} layout="vertical" name="menu-form">
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="type" label={label('type')}>
-              <Radio.Group optionType="button" options={[1, 2, 3].map((v) => ({ value: v, label: t(`perm.menu.type.${v}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="client" label={label('client')}>
-              <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(`perm.menu.client.${v}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="parentId" label={label('parent')}>
-              <TreeSelect allowClear treeDefaultExpandAll placeholder={t('perm.menu.parent.root')} treeData={toParents(parents, t, record?.id)} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="addon" label={label('addon')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="name" label={label('name')} rules={[{ required: true, whitespace: true, message: t('perm.menu.name.required') }]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="locale" label={label('locale')}>
-              <Input placeholder="menu.org.user" />
-            </Form.Item>
-          </Col>
-          {type !== 3 && (
-            <>
-              <Col span={12}>
-                <Form.Item name="icon" label={label('icon')}>
-                  <IconPicker />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="path" label={label('path')} extra={t('perm.menu.path.help')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="alias" label={label('alias')} extra={t('perm.menu.alias.help')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="component" label={label('component')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="redirect" label={label('redirect')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-              <Col span={12}>
-                <Form.Item name="highlight" label={label('highlight')}>
-                  <Input />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col span={24}>
-            <Form.Item name="permissions" label={label('permissions')} extra={t('perm.menu.permissions.help')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-            </Form.Item>
-          </Col>
-          {type !== 3 &&
-            FLAGS.map((flag) => (
-              <Col span={6} key={flag}>
-                <Form.Item name={flag} label={label(flag)} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-            ))}
-          <Col span={6}>
-            <Form.Item name="sort" label={t('perm.common.sort')}>
-              <InputNumber precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="status" label={t('perm.common.status')}>
-              <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="remark" label={t('perm.common.remark')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Drawer>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="type" label={label('type')}>
+            <Radio.Group optionType="button" options={[1, 2, 3].map((v) => ({ value: v, label: t(`perm.menu.type.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="client" label={label('client')}>
+            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(`perm.menu.client.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="parentId" label={label('parent')}>
+            <TreeSelect allowClear treeDefaultExpandAll placeholder={t('perm.menu.parent.root')} treeData={toParents(parents, t, record?.id)} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="addon" label={label('addon')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="name" label={label('name')} rules={[{ required: true, whitespace: true, message: t('perm.menu.name.required') }]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="locale" label={label('locale')}>
+            <Input placeholder="menu.org.user" />
+          </Form.Item>
+        </Col>
+        {type !== 3 && (
+          <>
+            <Col span={12}>
+              <Form.Item name="icon" label={label('icon')}>
+                <IconPicker />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="path" label={label('path')} extra={t('perm.menu.path.help')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="alias" label={label('alias')} extra={t('perm.menu.alias.help')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="component" label={label('component')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="redirect" label={label('redirect')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="highlight" label={label('highlight')}>
+                <Input />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col span={24}>
+          <Form.Item name="permissions" label={label('permissions')} extra={t('perm.menu.permissions.help')}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+        </Col>
+        {type !== 3 &&
+          FLAGS.map((flag) => (
+            <Col span={6} key={flag}>
+              <Form.Item name={flag} label={label(flag)} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          ))}
+        <Col span={6}>
+          <Form.Item name="sort" label={t('perm.common.sort')}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="status" label={t('perm.common.status')}>
+            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="remark" label={t('perm.common.remark')}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDrawer>
   );
 }

@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Radio, Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Input, Radio, Select, Spin } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, memberListCall, openAccessEditCall, useT, type OpenAccessInput, type OpenAccessRecord } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 
 export interface OpenAccessFormProps {
   open: boolean;
@@ -17,87 +18,69 @@ const label = (u: { username: string; realName: string }) => (u.realName ? `${u.
 export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFormProps) {
   const t = useT();
   const [form] = Form.useForm<OpenAccessInput>();
-  const [saving, setSaving] = useState(false);
   const [options, setOptions] = useState<UserOption[]>([]);
   const [searching, setSearching] = useState(false);
   const latest = useRef(0);
 
-  const search = (keyword: string) => {
-    const ticket = ++latest.current;
-    setSearching(true);
-    const filter = keyword.trim() ? JSON.stringify([['keyword', keyword.trim()]]) : undefined;
-    call(memberListCall, { query: { page: 1, pageSize: 20, ...(filter ? { filter } : {}) } })
-      .then((d) => {
-        if (ticket !== latest.current) return;
-        const found = d.list.map((u) => ({ value: u.id, label: label(u) }));
-        if (record && !found.some((o) => o.value === record.userId)) found.unshift({ value: record.userId, label: label(record) });
-        setOptions(found);
-      })
-      .catch(() => undefined)
-      .finally(() => ticket === latest.current && setSearching(false));
-  };
+  const search = useCallback(
+    (keyword: string) => {
+      const ticket = ++latest.current;
+      setSearching(true);
+      const filter = keyword.trim() ? JSON.stringify([['keyword', keyword.trim()]]) : undefined;
+      call(memberListCall, { query: { page: 1, pageSize: 20, ...(filter ? { filter } : {}) } })
+        .then((d) => {
+          if (ticket !== latest.current) return;
+          const found = d.list.map((u) => ({ value: u.id, label: label(u) }));
+          if (record && !found.some((o) => o.value === record.userId)) found.unshift({ value: record.userId, label: label(record) });
+          setOptions(found);
+        })
+        .catch(() => undefined)
+        .finally(() => ticket === latest.current && setSearching(false));
+    },
+    [record],
+  );
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      record ? { title: record.title, userId: record.userId, status: record.status as 1 | 2, remark: record.remark } : { status: 1, remark: '' },
-    );
     setOptions(record ? [{ value: record.userId, label: label(record) }] : []);
     search('');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, record, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const saved = await call(openAccessEditCall, { body: { ...values, id: record?.id }, done: 'saved' });
-      onSaved(saved.secret ? { id: saved.id, key: saved.key, secret: saved.secret } : undefined);
-    } catch {
-      /* the API client has shown the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [open, record, search]);
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t(record ? 'perm.oa.editTitle' : 'perm.oa.createTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('perm.common.save')}
-      cancelText={t('perm.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      name="openaccess-form"
+      form={form}
+      values={record ? { title: record.title, userId: record.userId, status: record.status as 1 | 2, remark: record.remark } : { status: 1, remark: '' }}
+      onSubmit={(values) => call(openAccessEditCall, { body: { ...values, id: record?.id }, done: 'saved' })}
+      onSaved={(saved) => onSaved(saved.secret ? { id: saved.id, key: saved.key, secret: saved.secret } : undefined)}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="openaccess-form">
-        <Form.Item name="title" label={t('perm.oa.titleField')} rules={[{ required: true, whitespace: true, message: t('perm.oa.titleRequired') }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="userId" label={t('perm.oa.user')} extra={t('perm.oa.user.help')} rules={[{ required: true, message: t('perm.oa.userRequired') }]}>
-          <Select
-            showSearch
-            filterOption={false}
-            onSearch={search}
-            options={options}
-            placeholder={t('perm.oa.userPlaceholder')}
-            notFoundContent={searching ? <Spin size="small" /> : undefined}
-          />
-        </Form.Item>
-        <Form.Item name="status" label={t('perm.common.status')}>
-          <Radio.Group
-            options={[
-              { value: 1, label: t('perm.common.enabled') },
-              { value: 2, label: t('perm.common.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('perm.common.remark')}>
-          <Input.TextArea maxLength={500} rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="title" label={t('perm.oa.titleField')} rules={[{ required: true, whitespace: true, message: t('perm.oa.titleRequired') }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="userId" label={t('perm.oa.user')} extra={t('perm.oa.user.help')} rules={[{ required: true, message: t('perm.oa.userRequired') }]}>
+        <Select
+          showSearch
+          filterOption={false}
+          onSearch={search}
+          options={options}
+          placeholder={t('perm.oa.userPlaceholder')}
+          notFoundContent={searching ? <Spin size="small" /> : undefined}
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('perm.common.status')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('perm.common.enabled') },
+            { value: 2, label: t('perm.common.disabled') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('perm.common.remark')}>
+        <Input.TextArea maxLength={500} rows={3} />
+      </Form.Item>
+    </FormModal>
   );
 }

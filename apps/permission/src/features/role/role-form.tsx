@@ -1,4 +1,4 @@
-import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Tree, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Tree, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   call,
@@ -12,6 +12,7 @@ import {
   type RoleNode,
   type RoleOption,
 } from '@uc/shared';
+import { FormDrawer } from '@uc/shared/ui';
 
 export interface RoleFormProps {
   open: boolean;
@@ -34,109 +35,86 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
   const [form] = Form.useForm<RoleInput>();
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [depts, setDepts] = useState<DeptGrantNode[]>([]);
-  const [saving, setSaving] = useState(false);
   const scope = Form.useWatch('dataScope', form);
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(record ? (record as RoleInput) : { parentId: parentId ?? null, dataScope: dataScope.all, deptIds: [], sort: 0, status: 1 });
     call(roleOptionCall)
       .then((d) => setRoles(d.list))
       .catch(() => undefined);
     call(roleDeptTreeCall)
       .then((d) => setDepts(d.list))
       .catch(() => undefined);
-  }, [open, record, parentId, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(roleEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' });
-      onSaved();
-    } catch {
-      /* the API client has shown the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [open]);
 
   const required = { required: true, whitespace: true, message: t('perm.role.required') };
   return (
-    <Drawer
+    <FormDrawer
       open={open}
-      size={640}
+      width={640}
       title={t(record ? 'perm.role.editTitle' : 'perm.role.createTitle')}
+      name="role-form"
+      form={form}
+      values={record ? (record as RoleInput) : { parentId: parentId ?? null, dataScope: dataScope.all, deptIds: [], sort: 0, status: 1 }}
+      onSubmit={(values) => call(roleEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' })}
+      onSaved={onSaved}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>
-            {t('perm.common.save')}
-          </Button>
-        </Flex>
-      }
     >
-      <Form form={form} layout="vertical" name="role-form">
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="name" label={t('perm.role.name')} rules={[required]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="key" label={t('perm.role.key')} rules={[required]}>
-              <Input maxLength={64} placeholder="ops.viewer" />
-            </Form.Item>
-          </Col>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="name" label={t('perm.role.name')} rules={[required]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="key" label={t('perm.role.key')} rules={[required]}>
+            <Input maxLength={64} placeholder="ops.viewer" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="parentId" label={t('perm.role.parent')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={toChoices(roles, record?.id)} placeholder={t('perm.common.none')} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="dataScope" label={t('perm.role.dataScope')}>
+            <Select options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: t(`perm.role.dataScope.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        {scope === dataScope.customDepts && (
           <Col span={24}>
-            <Form.Item name="parentId" label={t('perm.role.parent')}>
-              <TreeSelect allowClear treeDefaultExpandAll treeData={toChoices(roles, record?.id)} placeholder={t('perm.common.none')} />
+            <Form.Item
+              name="deptIds"
+              label={t('perm.role.depts')}
+              valuePropName="checkedKeys"
+              trigger="onCheck"
+              getValueFromEvent={(checked: number[] | { checked: number[] }) => (Array.isArray(checked) ? checked : checked.checked)}
+              rules={[
+                {
+                  validator: (_, v: number[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('perm.role.depts.required')))),
+                },
+              ]}
+            >
+              <Tree checkable checkStrictly defaultExpandAll treeData={toDeptNodes(depts)} aria-label={t('perm.role.depts')} />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="dataScope" label={t('perm.role.dataScope')}>
-              <Select options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: t(`perm.role.dataScope.${v}`) }))} />
-            </Form.Item>
-          </Col>
-          {scope === dataScope.customDepts && (
-            <Col span={24}>
-              <Form.Item
-                name="deptIds"
-                label={t('perm.role.depts')}
-                valuePropName="checkedKeys"
-                trigger="onCheck"
-                getValueFromEvent={(checked: number[] | { checked: number[] }) => (Array.isArray(checked) ? checked : checked.checked)}
-                rules={[
-                  {
-                    validator: (_, v: number[] | undefined) =>
-                      v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('perm.role.depts.required'))),
-                  },
-                ]}
-              >
-                <Tree checkable checkStrictly defaultExpandAll treeData={toDeptNodes(depts)} aria-label={t('perm.role.depts')} />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={8}>
-            <Form.Item name="sort" label={t('perm.common.sort')}>
-              <InputNumber precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={16}>
-            <Form.Item name="status" label={t('perm.common.status')}>
-              <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="remark" label={t('perm.common.remark')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Drawer>
+        )}
+        <Col span={8}>
+          <Form.Item name="sort" label={t('perm.common.sort')}>
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item name="status" label={t('perm.common.status')}>
+            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="remark" label={t('perm.common.remark')}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDrawer>
   );
 }

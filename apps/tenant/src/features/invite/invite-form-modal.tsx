@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { call, INVITE_CODE_PATTERN, tenantInviteEditCall, tenantPolicyOptionCall, useT, type TenantInviteInput, type TenantInviteRow } from '@uc/shared';
+import { FormModal } from '@uc/shared/ui';
 
 interface InviteFormModalProps {
   open: boolean;
@@ -17,12 +18,9 @@ export function InviteFormModal({ open, record, onClose, onSaved }: InviteFormMo
   const t = useT();
   const [form] = Form.useForm<TenantInviteInput>();
   const [policies, setPolicies] = useState<Policy[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(record ? { title: record.title, companyName: record.companyName, policyId: record.policyId, code: record.code } : { code: '' });
     const controller = new AbortController();
     call(tenantPolicyOptionCall, { signal: controller.signal })
       .then(({ list }) => {
@@ -36,55 +34,40 @@ export function InviteFormModal({ open, record, onClose, onSaved }: InviteFormMo
     return () => controller.abort();
   }, [open, record, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await call(tenantInviteEditCall, { body: { ...values, code: values.code?.trim() ?? '', id: record?.id }, done: 'saved' });
-      onSaved();
-    } catch {
-      /* the API client has shown the server's message */
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const required = (message: string) => ({ required: true, whitespace: true, message });
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t(record ? 'tenant.invite.editTitle' : 'tenant.invite.createTitle')}
-      okText={t('tenant.common.save')}
-      cancelText={t('tenant.common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      forceRender
+      name="invite-form"
+      form={form}
+      values={record ? { title: record.title, companyName: record.companyName, policyId: record.policyId, code: record.code } : { code: '' }}
+      onSubmit={(values) => call(tenantInviteEditCall, { body: { ...values, code: values.code?.trim() ?? '', id: record?.id }, done: 'saved' })}
+      onSaved={onSaved}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" name="invite-form">
-        <Form.Item name="title" label={t('tenant.invite.titleField')} rules={[required(t('tenant.invite.titleRequired'))]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="companyName" label={t('tenant.invite.companyName')} rules={[required(t('tenant.invite.companyNameRequired'))]}>
-          <Input maxLength={128} />
-        </Form.Item>
-        <Form.Item name="policyId" label={t('tenant.invite.policy')} rules={[{ required: true, message: t('tenant.invite.policyRequired') }]}>
-          <Select options={policies.map((p) => ({ value: p.id, label: p.isDefault ? `${p.title}${t('tenant.invite.policy.default')}` : p.title }))} />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('tenant.invite.code')}
-          extra={t(record ? 'tenant.invite.code.editHelp' : 'tenant.invite.code.createHelp')}
-          rules={[
-            {
-              validator: (_, v: string | undefined) =>
-                !v?.trim() || INVITE_CODE_PATTERN.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('tenant.invite.code.rule'))),
-            },
-          ]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="title" label={t('tenant.invite.titleField')} rules={[required(t('tenant.invite.titleRequired'))]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="companyName" label={t('tenant.invite.companyName')} rules={[required(t('tenant.invite.companyNameRequired'))]}>
+        <Input maxLength={128} />
+      </Form.Item>
+      <Form.Item name="policyId" label={t('tenant.invite.policy')} rules={[{ required: true, message: t('tenant.invite.policyRequired') }]}>
+        <Select options={policies.map((p) => ({ value: p.id, label: p.isDefault ? `${p.title}${t('tenant.invite.policy.default')}` : p.title }))} />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('tenant.invite.code')}
+        extra={t(record ? 'tenant.invite.code.editHelp' : 'tenant.invite.code.createHelp')}
+        rules={[
+          {
+            validator: (_, v: string | undefined) =>
+              !v?.trim() || INVITE_CODE_PATTERN.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('tenant.invite.code.rule'))),
+          },
+        ]}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,8 @@
 import type { MessageTable } from '../i18n-store';
 
 export const sharedEnUS: MessageTable = {
+  'form.save': 'Save',
+  'form.cancel': 'Cancel',
   'feedback.saved': 'Saved',
   'feedback.deleted': 'Deleted',
   'feedback.done': 'Done',

@@ -2,6 +2,8 @@ import type { MessageTable } from '../i18n-store';
 
 /** Texts of @uc/shared itself: request errors, the login-timeout dialog, the list kit, the dev host. */
 export const sharedZhCN: MessageTable = {
+  'form.save': '保存',
+  'form.cancel': '取消',
   'feedback.saved': '已保存',
   'feedback.deleted': '已删除',
   'feedback.done': '操作成功',

@@ -1,0 +1,44 @@
+import { Button, Drawer, Flex, Form, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { useT } from '@uc/shared';
+import { useFormSubmit } from './use-form-submit';
+
+export interface FormDrawerProps<V, R> {
+  open: boolean;
+  title: ReactNode;
+  name: string;
+  form: FormInstance<V>;
+  values?: Partial<V>;
+  onSubmit: (values: V) => Promise<R>;
+  onSaved: (result: R) => void;
+  onClose: () => void;
+  width?: number;
+  children: ReactNode;
+}
+
+/** A drawer holding a form, with the shared save behaviour (useFormSubmit); Cancel and Save in its header. */
+export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, onSaved, onClose, width = 720, children }: FormDrawerProps<V, R>) {
+  const t = useT();
+  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved });
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      size={width}
+      onClose={onClose}
+      forceRender
+      extra={
+        <Flex gap={8}>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()}>
+            {t('form.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form form={form} layout="vertical" name={name}>
+        {children}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,46 @@
+import { Form, Modal, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { useT } from '@uc/shared';
+import { useFormSubmit } from './use-form-submit';
+
+export interface FormModalProps<V, R> {
+  open: boolean;
+  title: ReactNode;
+  /** The antd Form name: field ids are `<name>_<field>` (#user_mobile). */
+  name: string;
+  form: FormInstance<V>;
+  values?: Partial<V>;
+  onSubmit: (values: V) => Promise<R>;
+  onSaved: (result: R) => void;
+  onClose: () => void;
+  okText?: ReactNode;
+  /** The modal shows a skeleton (the record being edited is still loading, and typing would be lost). */
+  loading?: boolean;
+  width?: number;
+  children: ReactNode;
+}
+
+/** A modal holding a form, with the shared save behaviour (useFormSubmit); Save and Cancel in the footer. */
+export function FormModal<V, R>({ open, title, name, form, values, onSubmit, onSaved, onClose, okText, loading, width, children }: FormModalProps<V, R>) {
+  const t = useT();
+  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved });
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      okText={okText ?? t('form.save')}
+      cancelText={t('form.cancel')}
+      confirmLoading={saving}
+      loading={loading}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      // The form exists while closed too, so its instance is always connected.
+      forceRender
+    >
+      <Form form={form} layout="vertical" name={name}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

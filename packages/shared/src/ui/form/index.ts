@@ -1,0 +1,3 @@
+export * from './use-form-submit';
+export * from './form-modal';
+export * from './form-drawer';

@@ -1,0 +1,48 @@
+import type { FormInstance } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+
+export interface FormSubmitOptions<V, R> {
+  form: FormInstance<V>;
+  open: boolean;
+  /** The form's values each time it opens (the form is reset first). */
+  values?: Partial<V>;
+  /** Sends the values; its rejection keeps the form open (the API client has shown the server's message). */
+  onSubmit: (values: V) => Promise<R>;
+  /** After a successful submit: usually close and reload. */
+  onSaved: (result: R) => void;
+}
+
+/**
+ * The save behaviour every form modal and drawer shares: reset and fill on open, validate, a loading
+ * state while the call runs, `onSaved` on success, and on a refusal the form stays as the user left it.
+ */
+export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved }: FormSubmitOptions<V, R>) {
+  const [saving, setSaving] = useState(false);
+  // Read at opening time only: a parent re-rendering with a new object must not wipe what the user typed.
+  const initial = useRef(values);
+  initial.current = values;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initial.current) form.setFieldsValue(initial.current as Parameters<FormInstance<V>['setFieldsValue']>[0]);
+  }, [open, form]);
+
+  const submit = async () => {
+    let checked: V;
+    try {
+      checked = await form.validateFields();
+    } catch {
+      return; // antd shows each field's problem under the field
+    }
+    setSaving(true);
+    try {
+      const result = await onSubmit(checked);
+      onSaved(result);
+    } catch {
+      // Refused: the API client has shown why; the form keeps the user's input.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, submit };
+}
