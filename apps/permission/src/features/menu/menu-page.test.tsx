@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, menuEditCall, menuListCall, setLocale, useSession, type CurrentUser, type MenuNode } from '@uc/shared';
+import { call, menuEditCall, menuListCall, setLocale, useSession, type MenuNode } from '@uc/shared';
+import { answering, testUser } from '@uc/shared/testing';
 import { registerPermissionMessages } from '../../locales';
 import { MenuPage } from './menu-page';
 
@@ -37,28 +38,18 @@ const node = (over: Partial<MenuNode>): MenuNode => ({
   children: [],
   ...over,
 });
-const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 1,
-  username: 'admin',
-  realName: '',
-  avatar: '',
-  tenantId: 1,
-  tenantName: 'P',
-  isSuperAdmin: true,
-  roles: [],
-  permissions: [],
-  ...over,
-});
 
 beforeAll(() => registerPermissionMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
-  mockCall.mockImplementation(async (c) => {
-    if (c === menuListCall)
-      return { list: [node({ children: [node({ id: 2, parentId: 1, type: 2, name: '用户管理', path: '/org/user', icon: 'icon-user-outlined' })] })] } as never;
-    return { list: [] } as never;
-  });
+  mockCall.mockImplementation(
+    answering(async (c) => {
+      if (c === menuListCall)
+        return { list: [node({ children: [node({ id: 2, parentId: 1, type: 2, name: '用户管理', path: '/org/user', icon: 'icon-user-outlined' })] })] };
+      return { list: [] };
+    }),
+  );
 });
 
 const renderPage = () =>
@@ -70,7 +61,7 @@ const renderPage = () =>
 
 describe('MenuPage', () => {
   it('shows the catalogue as a tree with icon font glyphs, and edit buttons for the super admin', async () => {
-    useSession.setState({ currentUser: user({}), status: 'ready' });
+    useSession.setState({ currentUser: testUser({}), status: 'ready' });
     renderPage();
     const row = (await screen.findByText('组织管理')).closest('tr')!;
     expect(row.querySelector('i.iconfont.icon-team-outlined')).not.toBeNull();
@@ -79,7 +70,7 @@ describe('MenuPage', () => {
   });
 
   it('shows no change buttons to a tenant user who may only read', async () => {
-    useSession.setState({ currentUser: user({ isSuperAdmin: false, permissions: [menuListCall.path, menuEditCall.path] }), status: 'ready' });
+    useSession.setState({ currentUser: testUser({ isSuperAdmin: false, permissions: [menuListCall.path, menuEditCall.path] }), status: 'ready' });
     renderPage();
     await screen.findByText('组织管理');
     expect(screen.queryByRole('button', { name: /新\s*增$/ })).toBeNull();

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { call, setLocale, setNavigator, useSession, type CurrentUser, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
+import { call, setLocale, setNavigator, useSession, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
+import { testUser } from '@uc/shared/testing';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { registerShellMessages } from '../../locales';
 import { loadRemoteExpose } from '../../features/remotes/remote-runtime';
@@ -16,17 +17,7 @@ jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActua
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;
 
-const user: CurrentUser = {
-  id: 1,
-  username: 'admin',
-  realName: 'Admin',
-  avatar: '',
-  tenantId: 1,
-  tenantName: 'P',
-  isSuperAdmin: true,
-  roles: [],
-  permissions: [],
-};
+const user = testUser({ realName: 'Admin' });
 const header: HeaderMenuItem[] = [
   { addon: 'ml.svc.user', title: '组织管理', icon: '', remark: '', path: '/org', affix: false },
   { addon: 'ml.svc.iot', title: '物联网', icon: '', remark: '', path: '/iot/web/devices', affix: true },

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { refreshUser, resetSessionForTests, setAccessToken, useSession, type CurrentUser } from '@uc/shared';
+import { refreshUser, resetSessionForTests, setAccessToken, useSession } from '@uc/shared';
+import { testUser } from '@uc/shared/testing';
 import { registerShellMessages } from '../../locales';
 import { RequireUser } from './require-user';
 import { noteSessionStart, resetUserLookupForTests } from './user-lookup';
@@ -8,17 +9,7 @@ import { noteSessionStart, resetUserLookupForTests } from './user-lookup';
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), refreshUser: jest.fn() }));
 const mockRefresh = refreshUser as jest.MockedFunction<typeof refreshUser>;
 
-const user: CurrentUser = {
-  id: 1,
-  username: 'admin',
-  realName: 'Admin',
-  avatar: '',
-  tenantId: 1,
-  tenantName: 'P',
-  isSuperAdmin: true,
-  roles: [],
-  permissions: [],
-};
+const user = testUser({ realName: 'Admin' });
 
 function Where() {
   const { pathname, search } = useLocation();

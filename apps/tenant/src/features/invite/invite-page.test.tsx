@@ -1,15 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import {
-  call,
-  setLocale,
-  tenantInviteEditCall,
-  tenantInviteListCall,
-  tenantPolicyOptionCall,
-  useSession,
-  type CurrentUser,
-  type TenantInviteRow,
-} from '@uc/shared';
+import { call, setLocale, tenantInviteEditCall, tenantInviteListCall, tenantPolicyOptionCall, useSession, type TenantInviteRow } from '@uc/shared';
+import { answering, testUser } from '@uc/shared/testing';
 import { registerTenantMessages } from '../../locales';
 import { InvitePage } from './invite-page';
 
@@ -32,18 +24,6 @@ const invite = (over: Partial<TenantInviteRow>): TenantInviteRow => ({
   updatedAt: '2026-01-02T03:04:00.000Z',
   ...over,
 });
-const user = (over: Partial<CurrentUser>): CurrentUser => ({
-  id: 1,
-  username: 'admin',
-  realName: '',
-  avatar: '',
-  tenantId: 1,
-  tenantName: 'P',
-  isSuperAdmin: true,
-  roles: [],
-  permissions: [],
-  ...over,
-});
 
 const listQuery = () => mockCall.mock.calls.filter(([c]) => c === tenantInviteListCall).at(-1)?.[1] as { query: Record<string, string | number> };
 const rowOf = async (title: string) => (await screen.findByText(title, {}, { timeout: 10_000 })).closest('tr')!;
@@ -52,25 +32,27 @@ jest.setTimeout(60_000);
 beforeAll(() => registerTenantMessages());
 beforeEach(() => {
   setLocale('zh-CN');
-  useSession.setState({ status: 'ready', currentUser: user({}) });
+  useSession.setState({ status: 'ready', currentUser: testUser({}) });
   mockCall.mockReset();
-  mockCall.mockImplementation(async (contract) => {
-    if (contract === tenantInviteListCall) {
-      const list = [
-        invite({}),
-        invite({ id: 2, title: 'Autumn', code: 'AUTUMN-2025', used: true, usedUserId: 9, usedUsername: 'acme-admin', usedAt: '2026-01-05T06:07:00.000Z' }),
-      ];
-      return { list, page: 1, pageSize: 10, total: 2 } as never;
-    }
-    if (contract === tenantPolicyOptionCall)
-      return {
-        list: [
-          { id: 3, title: 'Trial', isDefault: false },
-          { id: 2, title: 'Standard', isDefault: true },
-        ],
-      } as never;
-    return invite({}) as never;
-  });
+  mockCall.mockImplementation(
+    answering(async (contract) => {
+      if (contract === tenantInviteListCall) {
+        const list = [
+          invite({}),
+          invite({ id: 2, title: 'Autumn', code: 'AUTUMN-2025', used: true, usedUserId: 9, usedUsername: 'acme-admin', usedAt: '2026-01-05T06:07:00.000Z' }),
+        ];
+        return { list, page: 1, pageSize: 10, total: 2, totalExact: true, next: null };
+      }
+      if (contract === tenantPolicyOptionCall)
+        return {
+          list: [
+            { id: 3, title: 'Trial', isDefault: false },
+            { id: 2, title: 'Standard', isDefault: true },
+          ],
+        };
+      return invite({});
+    }),
+  );
 });
 
 const renderPage = () =>
@@ -108,7 +90,7 @@ describe('InvitePage', () => {
   });
 
   it('shows no change buttons without the edit and delete permissions', async () => {
-    useSession.setState({ status: 'ready', currentUser: user({ isSuperAdmin: false, permissions: [tenantInviteListCall.path] }) });
+    useSession.setState({ status: 'ready', currentUser: testUser({ isSuperAdmin: false, permissions: [tenantInviteListCall.path] }) });
     renderPage();
     const unused = await rowOf('Spring');
     expect(within(unused).queryByRole('button', { name: '编辑 Spring' })).toBeNull();
