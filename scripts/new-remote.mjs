@@ -67,7 +67,8 @@ function main() {
   const files = renderRemote(target, { name, port, titleZh: values['title-zh'] ?? name, titleEn: values['title-en'] ?? name });
   console.log(`Created apps/${name} (${files.length} files): page /${name}/hello, dev port ${port}`);
   for (const file of files) console.log(`  ${relative(ROOT, file)}`);
-  if (!values['no-install']) execFileSync('pnpm', ['install', '--offline'], { cwd: ROOT, stdio: 'inherit' });
+  // Not frozen: CI=true makes pnpm refuse a lockfile change, and a new workspace package is one.
+  if (!values['no-install']) execFileSync('pnpm', ['install', '--offline', '--no-frozen-lockfile'], { cwd: ROOT, stdio: 'inherit' });
   console.log(`
 Next:
   pnpm --filter @uc/${name} test          its tests

@@ -131,7 +131,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await change('增加', '10');
     await row('alice').getByRole('cell', { name: '10.00' }).waitFor();
     const modal = await change('扣减', '20');
-    await page.getByText(/insufficient balance: the user has 10\.00/).waitFor();
+    await page.getByText(/余额不足：该用户余额为 10\.00/).waitFor();
     await modal.locator('.ant-modal-footer .ant-btn').first().click();
     assert.equal(await row('alice').getByRole('cell', { name: '10.00' }).count(), 1);
     await change('扣减', '2.5');

@@ -10,3 +10,4 @@ export * from './antd-locale';
 export * from './icon-font';
 export * from './auth-image';
 export * from './form';
+export * from './tree-rows';

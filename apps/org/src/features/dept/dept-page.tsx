@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { call, deptDeleteCall, deptListCall, deptStatusCall, useT, type DeptNode } from '@uc/shared';
+import { treeRows } from '@uc/shared/ui';
 import { StatusSwitch } from '../../lib/status-switch';
 import { useCan } from '../../lib/use-can';
 import { formatTime } from '../../lib/format-time';
@@ -110,7 +111,7 @@ export function DeptPage() {
         <Table<DeptNode>
           rowKey="id"
           columns={columns}
-          dataSource={tree}
+          dataSource={treeRows(tree)}
           loading={loading}
           pagination={false}
           scroll={{ x: 'max-content' }}

@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode } from '@uc/shared';
+import { treeRows } from '@uc/shared/ui';
 import { menuColumns } from './menu-columns';
 import { MenuForm } from './menu-form';
 
@@ -71,11 +72,11 @@ export function MenuPage() {
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={rows}
+          dataSource={treeRows(rows)}
           loading={loading}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          expandable={{ childrenColumnName: 'children', rowExpandable: (m) => m.children.length > 0 }}
+          expandable={{ childrenColumnName: 'children' }}
         />
       </Flex>
       <MenuForm

@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useAccess, useT, type RoleNode } from '@uc/shared';
+import { treeRows } from '@uc/shared/ui';
 import { roleColumns } from './role-columns';
 import { RoleForm } from './role-form';
 import { RoleMenusDrawer } from './role-menus-drawer';
@@ -76,11 +77,11 @@ export function RolePage() {
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={rows}
+          dataSource={treeRows(rows)}
           loading={loading}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          expandable={{ defaultExpandAllRows: true, rowExpandable: (r) => r.children.length > 0 }}
+          expandable={{ defaultExpandAllRows: true }}
         />
       </Flex>
       <RoleForm open={editor.open} record={editor.record} parentId={editor.parentId} onClose={() => setEditor({ open: false })} onSaved={saved} />

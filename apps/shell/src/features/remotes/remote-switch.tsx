@@ -20,15 +20,16 @@ function findMenu(list: AdminMenuItem[], path: string): AdminMenuItem | undefine
   return undefined;
 }
 
-/** The name users know a module by: its menu entry (组织管理), else its declared title, else its id. */
+/** The name users know a module by: its declared title (组织管理) in the reader's language, else its area's menu entry, else its id. */
 function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
+  const locale = getLocale();
+  const declared = remote.title[locale] ?? remote.title[locale.startsWith('zh') ? 'zh-CN' : 'en-US'];
+  if (declared) return declared;
   for (const prefix of remote.routes) {
-    const item = findMenu(menu, prefix);
+    const item = findMenu(menu, `/${prefix.split('/')[1] ?? ''}`);
     if (item) return menuText(item);
   }
-  // Else the name the remote declares for itself, in the reader's language (or the nearest one it has).
-  const locale = getLocale();
-  return remote.title[locale] ?? remote.title[locale.startsWith('zh') ? 'zh-CN' : 'en-US'] ?? remote.title['zh-CN'] ?? remote.name;
+  return remote.name;
 }
 
 /** Whether the user's menu leads to the path (or to an area above it). */
