@@ -1,5 +1,3 @@
-type Node<T> = T & { children?: Node<T>[] };
-
 /**
  * Rows for an antd tree table: a row whose `children` is empty loses the field, so the table shows no
  * expand control on it (antd offers one for any `children` array, empty or not).
