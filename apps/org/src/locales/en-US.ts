@@ -16,8 +16,6 @@ export const orgEnUS: MessageTable = {
   'org.user.neverLoggedIn': 'never logged in',
   'org.user.createdAt': 'Created',
   'org.user.noDept': 'Unassigned',
-  'org.status.enabled': 'Enabled',
-  'org.status.disabled': 'Disabled',
   'org.action.save': 'Save',
   'org.action.cancel': 'Cancel',
   'org.action.edit': 'Edit',

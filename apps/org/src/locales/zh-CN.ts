@@ -16,8 +16,6 @@ export const orgZhCN: MessageTable = {
   'org.user.neverLoggedIn': '从未登录',
   'org.user.createdAt': '创建时间',
   'org.user.noDept': '未分配',
-  'org.status.enabled': '启用',
-  'org.status.disabled': '禁用',
   'org.action.save': '保存',
   'org.action.cancel': '取消',
   'org.action.edit': '编辑',

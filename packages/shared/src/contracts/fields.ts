@@ -25,7 +25,9 @@ export const optionalEmail = z
   .max(320, 'email must be at most 320 characters')
   .refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_INVALID);
 
-export const recordStatus = { enabled: 1, disabled: 2 } as const;
+/** The status of every record that can be switched off: users, departments, posts, roles, menus, keys. */
+export const Status = { enabled: 1, disabled: 2 } as const;
+export type StatusValue = (typeof Status)[keyof typeof Status];
 export const statusSchema = z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' });
 export const idSchema = z.coerce
   .number({ error: 'id must be a number' })

@@ -28,8 +28,6 @@ export const memberInfoCall = defineCall({
   data: currentUserSchema,
 });
 
-export const memberStatus = { enabled: 1, disabled: 2 } as const;
-
 export const memberRowSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -11,3 +11,4 @@ export * from './icon-font';
 export * from './auth-image';
 export * from './form';
 export * from './tree-rows';
+export * from './status-controls';

@@ -1,4 +1,4 @@
-import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   call,
@@ -12,8 +12,9 @@ import {
   useT,
   type DeptEditBody,
   type DeptOption,
+  Status,
 } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { FormModal, StatusRadio } from '@uc/shared/ui';
 
 export type DeptFormValues = Partial<DeptEditBody>;
 
@@ -58,7 +59,7 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
       name="dept"
       form={form}
       width={720}
-      values={{ sort: 0, status: 1, ...initial }}
+      values={{ sort: 0, status: Status.enabled, ...initial }}
       onSubmit={(values) => call(deptEditCall, { body: { ...values, id: initial?.id, parentId: values.parentId ?? null } as DeptEditBody, done: 'saved' })}
       onSaved={onSaved}
       onClose={onClose}
@@ -105,12 +106,7 @@ export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps)
         )}
       </Row>
       <Form.Item name="status" label={t('org.field.status')}>
-        <Radio.Group
-          options={[
-            { value: 1, label: t('org.status.enabled') },
-            { value: 2, label: t('org.status.disabled') },
-          ]}
-        />
+        <StatusRadio />
       </Form.Item>
       <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
         <Input.TextArea rows={2} />

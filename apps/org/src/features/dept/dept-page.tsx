@@ -3,7 +3,7 @@ import { Button, Card, Flex, Input, Popconfirm, Space, Table, type TableColumnsT
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { call, deptDeleteCall, deptListCall, deptStatusCall, useT, type DeptNode } from '@uc/shared';
 import { treeRows } from '@uc/shared/ui';
-import { StatusSwitch } from '../../lib/status-switch';
+import { StatusSwitch } from '@uc/shared/ui';
 import { useCan } from '../../lib/use-can';
 import { formatTime } from '../../lib/format-time';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';

@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Radio } from 'antd';
-import { call, postEditCall, POST_REQUIRED, useT, type PostEditBody } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { Form, Input, InputNumber } from 'antd';
+import { call, postEditCall, POST_REQUIRED, useT, type PostEditBody, Status } from '@uc/shared';
+import { FormModal, StatusRadio } from '@uc/shared/ui';
 
 export type PostFormValues = Partial<PostEditBody>;
 
@@ -21,7 +21,7 @@ export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps)
       title={initial?.id ? t('org.post.edit') : t('org.post.create')}
       name="post"
       form={form}
-      values={{ sort: 0, status: 1, ...initial }}
+      values={{ sort: 0, status: Status.enabled, ...initial }}
       onSubmit={(values) => call(postEditCall, { body: { ...values, id: initial?.id } as PostEditBody, done: 'saved' })}
       onSaved={onSaved}
       onClose={onClose}
@@ -36,12 +36,7 @@ export function PostFormModal({ initial, onClose, onSaved }: PostFormModalProps)
         <InputNumber min={-1000000} max={1000000} precision={0} />
       </Form.Item>
       <Form.Item name="status" label={t('org.field.status')}>
-        <Radio.Group
-          options={[
-            { value: 1, label: t('org.status.enabled') },
-            { value: 2, label: t('org.status.disabled') },
-          ]}
-        />
+        <StatusRadio />
       </Form.Item>
       <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 500 }]}>
         <Input.TextArea rows={2} />

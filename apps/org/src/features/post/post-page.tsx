@@ -3,7 +3,7 @@ import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, useT, type PostRow } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
-import { StatusSwitch } from '../../lib/status-switch';
+import { StatusSwitch } from '@uc/shared/ui';
 import { useCan } from '../../lib/use-can';
 import { formatTime } from '../../lib/format-time';
 import { PostFormModal, type PostFormValues } from './post-form-modal';

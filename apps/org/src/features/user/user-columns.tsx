@@ -1,7 +1,8 @@
-import { Avatar, Tag, type TableColumnsType } from 'antd';
+import { Avatar, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { MemberRow } from '@uc/shared';
 import { formatTime } from '../../lib/format-time';
+import { StatusTag } from '@uc/shared/ui';
 
 export interface UserColumnOptions {
   /** The status cell (a switch in the user list, a tag in the recycle bin). */
@@ -44,5 +45,4 @@ export function userColumns(t: (key: string) => string, options: UserColumnOptio
   ];
 }
 
-export const statusTag = (t: (key: string) => string, status: number) =>
-  status === 1 ? <Tag color="success">{t('org.user.status.enabled')}</Tag> : <Tag>{t('org.user.status.disabled')}</Tag>;
+export const statusTag = (t: (key: string) => string, status: number) => <StatusTag status={status} />;

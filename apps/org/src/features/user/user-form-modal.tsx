@@ -17,8 +17,9 @@ import {
   type DeptOption,
   type MemberEditBody,
   type RoleOption,
+  Status,
 } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { FormModal, StatusRadio } from '@uc/shared/ui';
 import { ImageField } from '../../lib/image-field';
 
 // The birthday is a native date input: its value is already the API's YYYY-MM-DD (antd's DatePicker
@@ -85,7 +86,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
       title={creating ? t('org.user.create') : t('org.user.edit')}
       name="user"
       form={form}
-      values={{ sex: 0, status: 1, roleIds: [] }}
+      values={{ sex: 0, status: Status.enabled, roleIds: [] }}
       loading={loading}
       onSubmit={({ birthday, ...values }) => {
         const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
@@ -123,16 +124,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
         {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
         {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
         {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
-        {item(
-          'status',
-          t('org.field.status'),
-          <Radio.Group
-            options={[
-              { value: 1, label: t('org.status.enabled') },
-              { value: 2, label: t('org.status.disabled') },
-            ]}
-          />,
-        )}
+        {item('status', t('org.field.status'), <StatusRadio />)}
         {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
       </Row>
     </FormModal>

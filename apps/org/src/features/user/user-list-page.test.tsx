@@ -51,7 +51,7 @@ describe('UserListPage', () => {
     expect(mockCall.mock.calls[0]?.[0]).toBe(memberListCall);
     expect(lastQuery()).toEqual({ page: 1, pageSize: 10, sort: '-createdAt' });
     expect(screen.getByText('从未登录')).toBeInTheDocument();
-    expect(screen.getAllByText('禁用').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('停用').length).toBeGreaterThan(0);
   });
 
   it('turns the keyword search into a keyword filter', async () => {

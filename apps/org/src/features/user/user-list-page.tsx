@@ -7,7 +7,7 @@ import { ColumnSettings } from '../../lib/column-settings';
 import { ExportButton } from './export-button';
 import { ImportButton } from './import-button';
 import { FilterBuilder } from '../../lib/filter-builder';
-import { StatusSwitch } from '../../lib/status-switch';
+import { StatusSwitch } from '@uc/shared/ui';
 import { useCan } from '../../lib/use-can';
 import { BalanceModal, type BalanceTarget } from './balance-modal';
 import { ResetPasswordModal } from './reset-password-modal';

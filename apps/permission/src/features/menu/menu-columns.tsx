@@ -1,6 +1,7 @@
 import { Button, Flex, Popconfirm, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import type { MenuNode } from '@uc/shared';
-import { IconFont } from '@uc/shared/ui';
+import { IconFont, StatusTag } from '@uc/shared/ui';
+import { Status } from '@uc/shared';
 
 export interface MenuActions {
   canEdit: boolean;
@@ -53,9 +54,14 @@ export function menuColumns(t: (key: string, p?: Record<string, string | number>
       width: 90,
       render: (status: number, m) =>
         a.canStatus ? (
-          <Switch size="small" checked={status === 1} aria-label={`${t('perm.common.status')} ${nameOf(m)}`} onChange={(on) => a.onStatus(m, on)} />
+          <Switch
+            size="small"
+            checked={status === Status.enabled}
+            aria-label={`${t('perm.common.status')} ${nameOf(m)}`}
+            onChange={(on) => a.onStatus(m, on)}
+          />
         ) : (
-          <Tag color={status === 1 ? 'success' : 'default'}>{t(status === 1 ? 'perm.common.enabled' : 'perm.common.disabled')}</Tag>
+          <StatusTag status={status} />
         ),
     },
     {

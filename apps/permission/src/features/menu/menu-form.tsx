@@ -1,7 +1,7 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption } from '@uc/shared';
-import { FormDrawer } from '@uc/shared/ui';
+import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/shared';
+import { FormDrawer, StatusRadio } from '@uc/shared/ui';
 import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {
@@ -14,7 +14,7 @@ export interface MenuFormProps {
 }
 
 const FLAGS = ['isRoot', 'popup', 'simplified', 'keepAlive', 'hidden', 'external', 'affix'] as const;
-const DEFAULTS: Partial<MenuInput> = { type: 2, client: 1, addon: 'ml.svc.user', sort: 0, status: 1, parentId: null };
+const DEFAULTS: Partial<MenuInput> = { type: 2, client: 1, addon: 'ml.svc.user', sort: 0, status: Status.enabled, parentId: null };
 
 type ParentNode = { value: number; title: string; children: ParentNode[] };
 const toParents = (nodes: MenuOption[], t: (k: string) => string, skip?: number): ParentNode[] =>
@@ -131,7 +131,7 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
         </Col>
         <Col span={6}>
           <Form.Item name="status" label={t('perm.common.status')}>
-            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
+            <StatusRadio />
           </Form.Item>
         </Col>
         <Col span={24}>

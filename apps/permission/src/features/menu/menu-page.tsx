@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode } from '@uc/shared';
+import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode, Status } from '@uc/shared';
 import { treeRows } from '@uc/shared/ui';
 import { menuColumns } from './menu-columns';
 import { MenuForm } from './menu-form';
@@ -45,7 +45,7 @@ export function MenuPage() {
             })
             .catch(() => undefined),
         onStatus: (m, on) =>
-          void call(menuStatusCall, { body: { id: m.id, status: on ? 1 : 2 }, done: 'saved' })
+          void call(menuStatusCall, { body: { id: m.id, status: on ? Status.enabled : Status.disabled }, done: 'saved' })
             .then(reload)
             .catch(() => undefined),
       }),

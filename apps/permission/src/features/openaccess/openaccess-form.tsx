@@ -1,7 +1,7 @@
-import { Form, Input, Radio, Select, Spin } from 'antd';
+import { Form, Input, Select, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, memberListCall, openAccessEditCall, useT, type OpenAccessInput, type OpenAccessRecord } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { call, memberListCall, openAccessEditCall, useT, type OpenAccessInput, type OpenAccessRecord, Status, type StatusValue } from '@uc/shared';
+import { FormModal, StatusRadio } from '@uc/shared/ui';
 
 export interface OpenAccessFormProps {
   open: boolean;
@@ -52,7 +52,11 @@ export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFor
       title={t(record ? 'perm.oa.editTitle' : 'perm.oa.createTitle')}
       name="openaccess-form"
       form={form}
-      values={record ? { title: record.title, userId: record.userId, status: record.status as 1 | 2, remark: record.remark } : { status: 1, remark: '' }}
+      values={
+        record
+          ? { title: record.title, userId: record.userId, status: record.status as StatusValue, remark: record.remark }
+          : { status: Status.enabled, remark: '' }
+      }
       onSubmit={(values) => call(openAccessEditCall, { body: { ...values, id: record?.id }, done: 'saved' })}
       onSaved={(saved) => onSaved(saved.secret ? { id: saved.id, key: saved.key, secret: saved.secret } : undefined)}
       onClose={onClose}
@@ -71,12 +75,7 @@ export function OpenAccessForm({ open, record, onClose, onSaved }: OpenAccessFor
         />
       </Form.Item>
       <Form.Item name="status" label={t('perm.common.status')}>
-        <Radio.Group
-          options={[
-            { value: 1, label: t('perm.common.enabled') },
-            { value: 2, label: t('perm.common.disabled') },
-          ]}
-        />
+        <StatusRadio />
       </Form.Item>
       <Form.Item name="remark" label={t('perm.common.remark')}>
         <Input.TextArea maxLength={500} rows={3} />

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Popconfirm, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   call,
@@ -12,7 +12,9 @@ import {
   useT,
   type OpenAccessRecord,
   type OpenAccessSecret,
+  Status,
 } from '@uc/shared';
+import { StatusTag } from '@uc/shared/ui';
 import { OpenAccessForm } from './openaccess-form';
 import { SecretModal } from './secret-modal';
 
@@ -59,7 +61,7 @@ export function OpenAccessPage() {
         })
         .catch(() => undefined);
     const status = (r: OpenAccessRecord, on: boolean) =>
-      void call(openAccessStatusCall, { body: { id: r.id, status: on ? 1 : 2 }, done: 'saved' })
+      void call(openAccessStatusCall, { body: { id: r.id, status: on ? Status.enabled : Status.disabled }, done: 'saved' })
         .then(reload)
         .catch(() => undefined);
     return [
@@ -85,7 +87,7 @@ export function OpenAccessPage() {
           canStatus ? (
             <Switch size="small" checked={v === 1} aria-label={`${t('perm.common.status')} ${r.title}`} onChange={(on) => status(r, on)} />
           ) : (
-            <Tag color={v === 1 ? 'success' : 'default'}>{t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled')}</Tag>
+            <StatusTag status={v} />
           ),
       },
       { key: 'remark', dataIndex: 'remark', title: t('perm.common.remark'), ellipsis: true },

@@ -1,5 +1,7 @@
 import { Button, Flex, Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
 import type { RoleNode } from '@uc/shared';
+import { Status } from '@uc/shared';
+import { StatusTag } from '@uc/shared/ui';
 
 export interface RoleActions {
   canEdit: boolean;
@@ -36,9 +38,9 @@ export function roleColumns(t: (key: string, p?: Record<string, string | number>
       width: 90,
       render: (status: number, r) =>
         a.canStatus && !r.isDefaultAdmin ? (
-          <Switch size="small" checked={status === 1} aria-label={`${t('perm.common.status')} ${r.name}`} onChange={(on) => a.onStatus(r, on)} />
+          <Switch size="small" checked={status === Status.enabled} aria-label={`${t('perm.common.status')} ${r.name}`} onChange={(on) => a.onStatus(r, on)} />
         ) : (
-          <Tag color={status === 1 ? 'success' : 'default'}>{t(status === 1 ? 'perm.common.enabled' : 'perm.common.disabled')}</Tag>
+          <StatusTag status={status} />
         ),
     },
     { key: 'remark', dataIndex: 'remark', title: t('perm.common.remark'), ellipsis: true },

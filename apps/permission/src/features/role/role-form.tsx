@@ -1,4 +1,4 @@
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Tree, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Tree, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   call,
@@ -11,8 +11,9 @@ import {
   type RoleInput,
   type RoleNode,
   type RoleOption,
+  Status,
 } from '@uc/shared';
-import { FormDrawer } from '@uc/shared/ui';
+import { FormDrawer, StatusRadio } from '@uc/shared/ui';
 
 export interface RoleFormProps {
   open: boolean;
@@ -55,7 +56,7 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
       title={t(record ? 'perm.role.editTitle' : 'perm.role.createTitle')}
       name="role-form"
       form={form}
-      values={record ? (record as RoleInput) : { parentId: parentId ?? null, dataScope: dataScope.all, deptIds: [], sort: 0, status: 1 }}
+      values={record ? (record as RoleInput) : { parentId: parentId ?? null, dataScope: dataScope.all, deptIds: [], sort: 0, status: Status.enabled }}
       onSubmit={(values) => call(roleEditCall, { body: { ...values, id: record?.id, parentId: values.parentId ?? null }, done: 'saved' })}
       onSaved={onSaved}
       onClose={onClose}
@@ -106,7 +107,7 @@ export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormP
         </Col>
         <Col span={16}>
           <Form.Item name="status" label={t('perm.common.status')}>
-            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(v === 1 ? 'perm.common.enabled' : 'perm.common.disabled') }))} />
+            <StatusRadio />
           </Form.Item>
         </Col>
         <Col span={24}>

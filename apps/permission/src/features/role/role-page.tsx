@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Table } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useAccess, useT, type RoleNode } from '@uc/shared';
+import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useAccess, useT, type RoleNode, Status } from '@uc/shared';
 import { treeRows } from '@uc/shared/ui';
 import { roleColumns } from './role-columns';
 import { RoleForm } from './role-form';
@@ -46,7 +46,7 @@ export function RolePage() {
             })
             .catch(() => undefined),
         onStatus: (r, on) =>
-          void call(roleStatusCall, { body: { id: r.id, status: on ? 1 : 2 }, done: 'saved' })
+          void call(roleStatusCall, { body: { id: r.id, status: on ? Status.enabled : Status.disabled }, done: 'saved' })
             .then(reload)
             .catch(() => undefined),
       }),

@@ -2,6 +2,8 @@ import type { MessageTable } from '../i18n-store';
 
 export const sharedEnUS: MessageTable = {
   'form.save': 'Save',
+  'status.enabled': 'Enabled',
+  'status.disabled': 'Disabled',
   'form.cancel': 'Cancel',
   'feedback.saved': 'Saved',
   'feedback.deleted': 'Deleted',

@@ -3,6 +3,8 @@ import type { MessageTable } from '../i18n-store';
 /** Texts of @uc/shared itself: request errors, the login-timeout dialog, the list kit, the dev host. */
 export const sharedZhCN: MessageTable = {
   'form.save': '保存',
+  'status.enabled': '启用',
+  'status.disabled': '停用',
   'form.cancel': '取消',
   'feedback.saved': '已保存',
   'feedback.deleted': '已删除',

@@ -26,7 +26,8 @@ export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, on
       title={title}
       size={width}
       onClose={onClose}
-      forceRender
+      // Nothing of a closed drawer stays in the page (its form mounts again, and is filled, on each opening).
+      destroyOnHidden
       extra={
         <Flex gap={8}>
           <Button onClick={onClose}>{t('form.cancel')}</Button>
