@@ -3,10 +3,6 @@ import { useT } from '@uc/shared';
 import { PageLoading } from '../features/session/page-loading';
 import { isOffline } from '../pwa/pwa-store';
 
-export function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
-}
-
 /** Script or stylesheet chunks that could not be fetched (rspack's ChunkLoadError, CSS load errors). */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -36,9 +36,6 @@ export function fallbackChain(locale: string): string[] {
   return [...new Set(chain)];
 }
 
-/** Whether the locale is offered by the selector (anything else stored is ignored at start). */
-export const isKnownLocale = (locale: string): boolean => LOCALES.some((l) => l.code === locale);
-
 /** Languages written right to left (spec section 9). */
 export const RTL_LANGUAGES = ['he', 'ar', 'fa', 'ku'];
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { dataScope, menuType } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
@@ -107,13 +107,3 @@ export function holdsScope(h: Holdings, scope: number, deptIds: readonly number[
 }
 
 export const holdsMenu = (h: Holdings, id: number): boolean => h.menuIds === 'all' || h.menuIds.has(id);
-
-/** Roles of the tenant among `ids` (for grants elsewhere, such as the user editor). */
-export async function existingRoleIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)));
-  return rows.map((r) => r.id);
-}

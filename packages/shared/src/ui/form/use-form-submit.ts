@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 export interface FormSubmitOptions<V, R> {
   form: FormInstance<V>;
@@ -21,7 +21,8 @@ export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved }: F
   // Read at opening time only: a parent re-rendering with a new object must not wipe what the user typed.
   const initial = useRef(values);
   initial.current = values;
-  useEffect(() => {
+  // Before the browser paints the opened form: a click on it must never be undone by a late reset.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initial.current) form.setFieldsValue(initial.current as Parameters<FormInstance<V>['setFieldsValue']>[0]);
