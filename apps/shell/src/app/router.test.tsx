@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { SHELL_PAGES, type AdminMenuItem } from '@uc/shared';
+import { SHELL_PAGES } from '@uc/shared';
 import { areaTarget } from './area-redirect';
 import { routes } from './router';
 import { ROUTE_ACCESS } from '../lib/route-access';
+import { testMenuItem } from '@uc/shared/testing';
 
 /** Every concrete path the router serves without a remote (the splat and dynamic routes excluded). */
 function servedPaths(list: RouteObject[], base = ''): string[] {
@@ -13,18 +14,7 @@ function servedPaths(list: RouteObject[], base = ''): string[] {
   });
 }
 
-const item = (path: string, children: AdminMenuItem[] = [], extra: Partial<AdminMenuItem> = {}): AdminMenuItem => ({
-  id: path.length,
-  name: path,
-  locale: '',
-  path,
-  icon: '',
-  remark: '',
-  redirect: '',
-  hidden: false,
-  children,
-  ...extra,
-});
+const item = testMenuItem;
 
 describe('the shell router', () => {
   it("serves every page of its access table and every page the server's menus count as the shell's", () => {

@@ -1,5 +1,6 @@
-import { access, type AdminMenuItem, type Access, type CurrentUser, type RemoteEntry } from '@uc/shared';
+import { access, type Access, type CurrentUser, type RemoteEntry } from '@uc/shared';
 import { findRoute as find, pathAllowed as allowed, routeAllowed, ROUTE_ACCESS, routeTable, type RouteAccess } from './route-access';
+import { testMenuItem } from '@uc/shared/testing';
 
 const user: CurrentUser = {
   id: 2,
@@ -12,17 +13,7 @@ const user: CurrentUser = {
   roles: [],
   permissions: ['/x'],
 };
-const item = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
-  id: path.length,
-  name: path,
-  locale: '',
-  path,
-  icon: '',
-  remark: '',
-  redirect: '',
-  hidden: false,
-  children,
-});
+const item = testMenuItem;
 const menu = [item('/dashboard'), item('/org', [item('/org/user')]), item('/home', [item('/home/message')]), item('/addon/thing')];
 
 const page = (path: string, accessAs?: string) => ({ path, title: { 'zh-CN': path, 'en-US': path }, ...(accessAs ? { accessAs } : {}) });

@@ -2,6 +2,7 @@
 // checked against the contracts, so a mock cannot drift from what the server answers.
 import type { CallContract } from '../contracts/define-call';
 import { currentUserSchema, type CurrentUser } from '../contracts/member.contract';
+import type { AdminMenuItem } from '../contracts/menu.contract';
 
 /** A signed-in user: the platform's super administrator unless `over` says otherwise (parsed by the contract). */
 export const testUser = (over: Partial<CurrentUser> = {}): CurrentUser =>
@@ -27,3 +28,17 @@ export function answering(answer: (contract: CallContract, options?: { query?: u
   // Typed loosely on purpose: it stands in for the generic `call`, whose callers get typed data.
   return (async (contract: CallContract, options?: { query?: unknown; body?: unknown }) => contract.data.parse(await answer(contract, options))) as never;
 }
+
+/** A side-menu entry (the admin menu's shape) at `path`, holding `children`. */
+export const testMenuItem = (path: string, children: AdminMenuItem[] = [], extra: Partial<AdminMenuItem> = {}): AdminMenuItem => ({
+  id: path.length,
+  name: path,
+  locale: '',
+  path,
+  icon: '',
+  remark: '',
+  redirect: '',
+  hidden: false,
+  children,
+  ...extra,
+});

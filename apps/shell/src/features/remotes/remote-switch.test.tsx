@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { loadRemoteRegistry, setLocale, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { loadRemoteRegistry, setLocale, useSession, type RemoteEntry } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
 import RemoteSwitch, { offlineNotFound } from './remote-switch';
+import { testMenuItem } from '@uc/shared/testing';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), loadRemoteRegistry: jest.fn(), useAccess: () => ({}) }));
 jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true, routeTable: () => [] }));
@@ -12,17 +13,7 @@ jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: Remot
 const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
 
 const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'], title: {}, icon: '', pages: [] };
-const menuItem = (path: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
-  id: 1,
-  name: path,
-  locale: '',
-  path,
-  icon: '',
-  remark: '',
-  redirect: '',
-  hidden: false,
-  children,
-});
+const menuItem = testMenuItem;
 const menu = [menuItem('/org', [menuItem('/org/user')])];
 
 const renderAt = (path: string) =>

@@ -1,20 +1,8 @@
-import { Button, Drawer, Flex, Form, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Drawer, Flex, Form } from 'antd';
 import { useT } from '@uc/shared';
-import { useFormSubmit } from './use-form-submit';
+import { useFormSubmit, type FormShellProps } from './use-form-submit';
 
-export interface FormDrawerProps<V, R> {
-  open: boolean;
-  title: ReactNode;
-  name: string;
-  form: FormInstance<V>;
-  values?: Partial<V>;
-  onSubmit: (values: V) => Promise<R>;
-  onSaved: (result: R) => void;
-  onClose: () => void;
-  width?: number;
-  children: ReactNode;
-}
+export type FormDrawerProps<V, R> = FormShellProps<V, R>;
 
 /** A drawer holding a form, with the shared save behaviour (useFormSubmit); Cancel and Save in its header. */
 export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, onSaved, onClose, width = 720, children }: FormDrawerProps<V, R>) {

@@ -1,23 +1,12 @@
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '@uc/shared';
-import { useFormSubmit } from './use-form-submit';
+import { useFormSubmit, type FormShellProps } from './use-form-submit';
 
-export interface FormModalProps<V, R> {
-  open: boolean;
-  title: ReactNode;
-  /** The antd Form name: field ids are `<name>_<field>` (#user_mobile). */
-  name: string;
-  form: FormInstance<V>;
-  values?: Partial<V>;
-  onSubmit: (values: V) => Promise<R>;
-  onSaved: (result: R) => void;
-  onClose: () => void;
+export interface FormModalProps<V, R> extends FormShellProps<V, R> {
   okText?: ReactNode;
   /** The modal shows a skeleton (the record being edited is still loading, and typing would be lost). */
   loading?: boolean;
-  width?: number;
-  children: ReactNode;
 }
 
 /** A modal holding a form, with the shared save behaviour (useFormSubmit); Save and Cancel in the footer. */

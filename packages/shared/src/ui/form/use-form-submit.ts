@@ -1,4 +1,5 @@
 import type { FormInstance } from 'antd';
+import type { ReactNode } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 export interface FormSubmitOptions<V, R> {
@@ -46,4 +47,19 @@ export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved }: F
     }
   };
   return { saving, submit };
+}
+
+/** What a form modal and a form drawer both take. */
+export interface FormShellProps<V, R> {
+  open: boolean;
+  title: ReactNode;
+  /** The antd Form name: field ids are `<name>_<field>` (#user_mobile). */
+  name: string;
+  form: FormInstance<V>;
+  values?: Partial<V>;
+  onSubmit: (values: V) => Promise<R>;
+  onSaved: (result: R) => void;
+  onClose: () => void;
+  width?: number;
+  children: ReactNode;
 }
