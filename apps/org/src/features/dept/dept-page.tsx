@@ -1,11 +1,10 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { call, deptDeleteCall, deptListCall, deptStatusCall, useT, type DeptNode } from '@uc/shared';
+import { call, deptDeleteCall, deptListCall, deptStatusCall, formatDateTime, useT, type DeptNode } from '@uc/shared';
 import { treeRows } from '@uc/shared/ui';
 import { StatusSwitch } from '@uc/shared/ui';
 import { useCan } from '../../lib/use-can';
-import { formatTime } from '../../lib/format-time';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
 
 const allIds = (nodes: DeptNode[]): number[] => nodes.flatMap((n) => [n.id, ...allIds(n.children ?? [])]);
@@ -58,7 +57,7 @@ export function DeptPage() {
           />
         ),
       },
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('org.field.createdAt'), render: formatTime },
+      { key: 'createdAt', dataIndex: 'createdAt', title: t('org.field.createdAt'), render: (at: string) => formatDateTime(at) },
       {
         key: 'actions',
         title: t('org.field.actions'),

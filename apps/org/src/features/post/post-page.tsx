@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, useT, type PostRow } from '@uc/shared';
+import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, formatDateTime, useT, type PostRow } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { StatusSwitch } from '@uc/shared/ui';
 import { useCan } from '../../lib/use-can';
-import { formatTime } from '../../lib/format-time';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 
 /** /org/post: the tenant's posts (job positions), paged, with create, edit, status and delete. */
@@ -38,7 +37,7 @@ export function PostPage() {
         ),
       },
       { key: 'remark', dataIndex: 'remark', title: t('org.field.remark') },
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('org.field.createdAt'), sorter: true, render: formatTime },
+      { key: 'createdAt', dataIndex: 'createdAt', title: t('org.field.createdAt'), sorter: true, render: (at: string) => formatDateTime(at) },
       {
         key: 'actions',
         title: t('org.field.actions'),

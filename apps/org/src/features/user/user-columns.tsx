@@ -1,7 +1,6 @@
 import { Avatar, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import type { MemberRow } from '@uc/shared';
-import { formatTime } from '../../lib/format-time';
+import { formatDateTime, type MemberRow } from '@uc/shared';
 import { StatusTag } from '@uc/shared/ui';
 
 export interface UserColumnOptions {
@@ -38,9 +37,16 @@ export function userColumns(t: (key: string) => string, options: UserColumnOptio
       dataIndex: 'lastLoginAt',
       title: t('org.user.lastLogin'),
       sorter: true,
-      render: (at: string | null) => (at ? formatTime(at) : t('org.user.neverLoggedIn')),
+      render: (at: string | null) => (at ? formatDateTime(at) : t('org.user.neverLoggedIn')),
     },
-    { key: 'createdAt', dataIndex: 'createdAt', title: t('org.user.createdAt'), sorter: true, defaultSortOrder: 'descend', render: formatTime },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('org.user.createdAt'),
+      sorter: true,
+      defaultSortOrder: 'descend',
+      render: (at: string) => formatDateTime(at),
+    },
     { key: 'actions', title: t('org.field.actions'), fixed: 'right', render: (_: unknown, row) => options.actions(row) },
   ];
 }

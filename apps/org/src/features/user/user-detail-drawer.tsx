@@ -1,8 +1,7 @@
 import { Avatar, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { call, ledgerListCall, memberViewCall, useT, type LedgerRow, type MemberDetail } from '@uc/shared';
+import { call, ledgerListCall, memberViewCall, formatDateTime, useT, type LedgerRow, type MemberDetail } from '@uc/shared';
 import { AuthImage } from '@uc/shared/ui';
-import { formatTime } from '../../lib/format-time';
 
 interface UserDetailDrawerProps {
   userId: number | null;
@@ -36,7 +35,7 @@ function LedgerTab({ userId, revision }: { userId: number; revision: number }) {
         { key: 'after', dataIndex: 'after', title: t('org.ledger.after') },
         { key: 'operatorName', dataIndex: 'operatorName', title: t('org.ledger.operator') },
         { key: 'remark', dataIndex: 'remark', title: t('org.field.remark') },
-        { key: 'createdAt', dataIndex: 'createdAt', title: t('org.ledger.time'), render: formatTime },
+        { key: 'createdAt', dataIndex: 'createdAt', title: t('org.ledger.time'), render: (at: string) => formatDateTime(at) },
       ]}
     />
   );
@@ -50,7 +49,7 @@ export function UserDetailDrawer({ userId, revision, onClose }: UserDetailDrawer
     if (!userId) return setUser(null);
     call(memberViewCall, { query: { id: userId } }).then(setUser, () => undefined);
   }, [userId, revision]);
-  const time = (v: string | null) => (v ? formatTime(v) : t('org.user.neverLoggedIn'));
+  const time = (v: string | null) => (v ? formatDateTime(v) : t('org.user.neverLoggedIn'));
   // The payment code is private: only the session may fetch it (an <img src> would get a 401).
   const privateImage = (src: string, label: string) => (src ? <AuthImage src={src} alt={label} width={96} /> : '-');
   const items = user
@@ -75,7 +74,7 @@ export function UserDetailDrawer({ userId, revision, onClose }: UserDetailDrawer
         ['org.user.lastLoginIp', user.lastLoginIp || '-'],
         ['org.user.lastLogin', time(user.lastLoginAt)],
         ['org.user.loginCount', user.loginCount],
-        ['org.user.createdAt', formatTime(user.createdAt)],
+        ['org.user.createdAt', formatDateTime(user.createdAt)],
         ['org.user.alipayName', user.alipayName || '-'],
         ['org.user.alipayAccount', user.alipayAccount || '-'],
         ['org.user.alipayCode', privateImage(user.alipayCode, t('org.user.alipayCode'))],

@@ -13,6 +13,7 @@ import {
   type OpenAccessRecord,
   type OpenAccessSecret,
   Status,
+  formatDateTime,
 } from '@uc/shared';
 import { StatusTag } from '@uc/shared/ui';
 import { OpenAccessForm } from './openaccess-form';
@@ -91,7 +92,7 @@ export function OpenAccessPage() {
           ),
       },
       { key: 'remark', dataIndex: 'remark', title: t('perm.common.remark'), ellipsis: true },
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('perm.common.createdAt'), render: (v: string) => new Date(v).toLocaleString() },
+      { key: 'createdAt', dataIndex: 'createdAt', title: t('perm.common.createdAt'), render: (v: string) => formatDateTime(v) },
       {
         key: 'actions',
         title: t('perm.common.actions'),

@@ -12,6 +12,7 @@ import {
   useT,
   type FilterTriple,
   type TenantInviteRow,
+  formatDateTime,
 } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { copyText } from '../../lib/copy-text';
@@ -48,7 +49,7 @@ export function InvitePage() {
 
   const columns = useMemo(
     () =>
-      inviteColumns(t, (iso) => new Date(iso).toLocaleString(locale), {
+      inviteColumns(t, (iso) => formatDateTime(iso, locale), {
         canEdit,
         canDelete,
         onEdit: (record) => setEditor({ open: true, record }),
