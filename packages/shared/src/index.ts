@@ -5,3 +5,4 @@ export * from './api';
 export * from './session';
 export * from './permission';
 export * from './i18n';
+export * from './browser/copy-text';

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
-import { useT, type OpenAccessSecret } from '@uc/shared';
+import { copyText, useT, type OpenAccessSecret } from '@uc/shared';
 
 /** Shows a key's full secret, the one time it exists in the clear (after create or rotate). */
 export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; onClose: () => void }) {
@@ -8,12 +8,9 @@ export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; on
   const { message } = App.useApp();
   const copy = async () => {
     if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret.secret);
-      void message.success(t('perm.oa.copied'));
-    } catch {
-      void message.error(t('perm.oa.copyFailed'));
-    }
+    // The console is often reached over plain http, where only copyText's fallback can copy.
+    if (await copyText(secret.secret)) void message.success(t('perm.oa.copied'));
+    else void message.error(t('perm.oa.copyFailed'));
   };
   return (
     <Modal

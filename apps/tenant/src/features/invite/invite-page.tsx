@@ -13,9 +13,10 @@ import {
   type FilterTriple,
   type TenantInviteRow,
   formatDateTime,
+  copyText,
 } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
-import { copyText } from '../../lib/copy-text';
+
 import { inviteColumns } from './invite-columns';
 import { InviteFormModal } from './invite-form-modal';
 
