@@ -30,6 +30,13 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
   });
 
   const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  /** One of a row's rarer actions, under its 更多 menu. */
+  const moreOf = async (name: string, action: string) => {
+    await row(name)
+      .getByRole('button', { name: `${name} 的更多操作` })
+      .click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).click();
+  };
   // The visible modal's primary button (hidden modals of the page keep theirs in the DOM).
   const save = () => page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
 
@@ -119,9 +126,7 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
 
   it('adds balance, refuses a deduction beyond it, then deducts', async () => {
     const change = async (mode: '增加' | '扣减', num: string) => {
-      await row('alice')
-        .getByRole('button', { name: label('余额') })
-        .click();
+      await moreOf('alice', '余额');
       const modal = page.locator('.ant-modal').filter({ hasText: '调整余额' });
       await modal.getByText(mode, { exact: true }).click();
       await modal.locator('#balance_num').fill(num);
@@ -185,18 +190,16 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     const info = () =>
       fetch(`${server.origin}/user/admin/member/info`, { headers: { Authorization: aliceToken } }).then((r) => r.json() as Promise<{ code: number }>);
     assert.equal((await info()).code, 0);
-    await row('alice').getByRole('button', { name: '强制退出' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '强制退出' }).click();
+    await moreOf('alice', '强制退出');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '强制退出' }).click();
     await page.getByText(/已结束 alice 的 \d+ 个会话/).waitFor();
     assert.equal((await info()).code, 61);
   });
 
   it('moves the user to the recycle bin and restores them', async () => {
-    await row('alice')
-      .getByRole('button', { name: label('删除') })
-      .click();
+    await moreOf('alice', '删除');
     await page
-      .locator('.ant-popconfirm')
+      .locator('.ant-modal-confirm')
       .getByRole('button', { name: label('删除') })
       .click();
     await row('alice').waitFor({ state: 'detached' });

@@ -143,10 +143,13 @@ describe('permission roles: a custom-department role with a subset of menus, see
     const samRow = as.page.getByRole('row').filter({ has: cell('sam') });
     // Permitted: view (详情), reset password; not create, edit, delete.
     await samRow.getByRole('button', { name: label('详情') }).waitFor();
-    await samRow.getByRole('button', { name: '重置密码' }).waitFor();
+    await samRow.getByRole('button', { name: 'sam 的更多操作' }).click();
+    const more = as.page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await more.getByRole('menuitem', { name: '重置密码' }).waitFor();
+    assert.equal(await more.getByRole('menuitem', { name: '删除' }).count(), 0, 'no delete action');
+    await as.page.keyboard.press('Escape');
     assert.equal(await as.page.getByRole('button', { name: /新增用户/ }).count(), 0, 'no create button');
     assert.equal(await samRow.getByRole('button', { name: label('编辑') }).count(), 0, 'no edit button');
-    assert.equal(await samRow.getByRole('button', { name: label('删除') }).count(), 0, 'no delete button');
     await snap(as.page, 'permission-roles-user-list');
     await as.context.close();
   });

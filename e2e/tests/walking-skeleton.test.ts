@@ -46,7 +46,7 @@ describe('sign in, browse the org remote, sign out', () => {
     await sider.getByText('权限管理').first().waitFor();
     await page
       .locator('footer')
-      .getByText(/All Rights Reserved/)
+      .getByText(/平台技术服务团队 版权所有/)
       .waitFor();
 
     // The user list comes from the org remote, loaded at runtime, with real rows from the server.

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MenuPage } from './features/menu/menu-page';
-import { OpenAccessPage } from './features/openaccess/openaccess-page';
+import { OpenAccessPage } from './features/open-access/open-access-page';
 import { RolePage } from './features/role/role-page';
 import { registerPermissionMessages } from './locales';
 

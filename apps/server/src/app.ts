@@ -23,16 +23,16 @@ import { openAccessCalls } from './modules/open-access/open-access.routes';
 import { loadServerKey, SecretBox } from './modules/open-access/secret-box';
 import { memberCalls } from './modules/member/member.routes';
 import { noticeCalls } from './modules/notice/notice.routes';
-import { menuAdminCalls } from './modules/menu/menu-admin.routes';
+import { menuCalls } from './modules/menu/menu.routes';
 import { deptCalls } from './modules/dept/dept.routes';
 import { memberWriteCalls } from './modules/member/member-write.routes';
-import { menuCalls } from './modules/menu/menu.routes';
+import { roleNavigationCalls } from './modules/role/role-navigation.routes';
 import { postCalls } from './modules/post/post.routes';
 import { tenantInviteCalls } from './modules/tenant-invite/tenant-invite.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
-import { passwordCalls } from './modules/session/password.routes';
-import { sessionCalls } from './modules/session/session.routes';
+import { memberPasswordCalls } from './modules/member/member-password.routes';
+import { memberSessionCalls } from './modules/member/member-session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { roleCalls } from './modules/role/role.routes';
 import { siteCalls } from './modules/site/site.routes';
@@ -120,13 +120,13 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...memberWriteCalls(),
       ...deptCalls(),
       ...postCalls(),
+      ...roleNavigationCalls(),
       ...menuCalls(),
-      ...menuAdminCalls(),
       ...roleCalls(),
       ...iconCalls(icons),
       ...logCalls(),
-      ...sessionCalls(),
-      ...passwordCalls(),
+      ...memberSessionCalls(),
+      ...memberPasswordCalls(),
       ...noticeCalls(),
       ...uploadCalls(uploadDir),
       ...openAccessCalls(db, config, box),

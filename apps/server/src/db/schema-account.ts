@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './schema-columns';
 
@@ -64,7 +65,7 @@ export const tenantPolicies = pgTable('tenant_policies', {
   /** Menus a tenant of this policy may grant (its administrator role gets them all). */
   menuIds: jsonb('menu_ids').$type<number[]>().notNull().default([]),
   sort: integer('sort').notNull().default(0),
-  status: smallint('status').notNull().default(1),
+  status: smallint('status').notNull().default(Status.enabled),
   remark: text('remark').notNull().default(''),
   ...timestamps,
 });

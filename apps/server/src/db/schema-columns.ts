@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { bigint, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column helpers shared by the schema files. */
@@ -10,6 +11,6 @@ export const timestamps = {
 };
 export const common = {
   sort: integer('sort').notNull().default(0),
-  status: smallint('status').notNull().default(1),
+  status: smallint('status').notNull().default(Status.enabled),
   remark: text('remark').notNull().default(''),
 };

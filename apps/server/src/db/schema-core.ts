@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RemotePage } from '@uc/shared/contracts';
@@ -16,7 +17,7 @@ export const tenants = pgTable('tenants', {
   leader: text('leader').notNull().default(''),
   phone: text('phone').notNull().default(''),
   email: text('email').notNull().default(''),
-  status: smallint('status').notNull().default(1),
+  status: smallint('status').notNull().default(Status.enabled),
   expiresAt: ts('expires_at'),
   /** The platform's own tenant administers all tenants. */
   isPlatform: boolean('is_platform').notNull().default(false),
@@ -120,7 +121,7 @@ export const users = pgTable(
     postId: bigint('post_id', { mode: 'number' }),
     /** 0 unknown, 1 male, 2 female. */
     sex: smallint('sex').notNull().default(0),
-    status: smallint('status').notNull().default(1),
+    status: smallint('status').notNull().default(Status.enabled),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     lastLoginAt: ts('last_login_at'),
     lastLoginIp: text('last_login_ip').notNull().default(''),

@@ -44,10 +44,10 @@ async function insertMenus(db: Db, items: readonly MenuSeed[], parentId: number 
 async function seedPlatform(db: Db, adminPassword: string | undefined, log: SeedLog): Promise<void> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, PLATFORM_TENANT_ID));
   if (existing) return;
-  await db.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform', isPlatform: true });
+  await db.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: '平台', code: 'platform', isPlatform: true });
   // The id was given explicitly: move the identity sequence past it.
   await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
-  const [dept] = await db.insert(depts).values({ tenantId: PLATFORM_TENANT_ID, name: 'Platform', code: 'platform' }).returning({ id: depts.id });
+  const [dept] = await db.insert(depts).values({ tenantId: PLATFORM_TENANT_ID, name: '平台', code: 'platform' }).returning({ id: depts.id });
   const [role] = await db
     .insert(roles)
     .values({ tenantId: PLATFORM_TENANT_ID, name: '超级管理员', key: 'super_admin', dataScope: 1, isDefaultAdmin: true })

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
@@ -120,6 +121,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
     [...byKey.values()].map((i) => i.call),
   );
   const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
+  if (epochReads) app.addHook('onClose', async () => epochReads.close());
   for (const { call, handle, options: how } of byKey.values()) {
     app.route({
       method: call.method,
@@ -215,7 +217,16 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             return withTenant(options.db, session.tenantId, (tx, epochs) => run(session, tx, epochs));
           });
         };
-        const data = call.access === 'public' ? await limited(() => run(undefined, undefined, undefined)) : await signedIn();
+        // A write may have revoked something (logout, disable, role change...): it answers only once
+        // the epoch reads other servers may still be using have run out (EpochReader's lease), so the
+        // client's next call, on whichever server, sees the change. Refusals too: one may follow a commit.
+        const settle = call.method !== 'GET' && epochReads?.leaseMs ? epochReads.leaseMs : 0;
+        let data: unknown;
+        try {
+          data = call.access === 'public' ? await limited(() => run(undefined, undefined, undefined)) : await signedIn();
+        } finally {
+          if (settle) await delay(settle);
+        }
         if (data instanceof SerializedAnswer) return data.send(req, reply);
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);

@@ -1,6 +1,9 @@
 import { hasMessage, t, type AdminMenuItem } from '@uc/shared';
 
-/** A menu's text: its locale key when a table has it, else the name stored with the menu. */
-export function menuText(item: Pick<AdminMenuItem, 'locale' | 'name'>): string {
-  return item.locale && hasMessage(item.locale) ? t(item.locale) : item.name;
+/**
+ * A menu's text: its locale key when a table has it, else the name stored with the menu. Components
+ * pass their `useT()` so they render again when the language changes.
+ */
+export function menuText(item: Pick<AdminMenuItem, 'locale' | 'name'>, translate: (key: string) => string = t): string {
+  return item.locale && hasMessage(item.locale) ? translate(item.locale) : item.name;
 }

@@ -1,18 +1,8 @@
-import { access, type Access, type CurrentUser, type RemoteEntry } from '@uc/shared';
+import { access, type Access, type RemoteEntry } from '@uc/shared';
 import { findRoute as find, pathAllowed as allowed, routeAllowed, ROUTE_ACCESS, routeTable, type RouteAccess } from './route-access';
-import { testMenuItem } from '@uc/shared/testing';
+import { testMenuItem, testUser } from '@uc/shared/testing';
 
-const user: CurrentUser = {
-  id: 2,
-  username: 'ann',
-  realName: 'Ann',
-  avatar: '',
-  tenantId: 3,
-  tenantName: 'Acme',
-  isSuperAdmin: false,
-  roles: [],
-  permissions: ['/x'],
-};
+const user = testUser({ id: 2, username: 'ann', isSuperAdmin: false, permissions: ['/x'] });
 const item = testMenuItem;
 const menu = [item('/dashboard'), item('/org', [item('/org/user')]), item('/home', [item('/home/message')]), item('/addon/thing')];
 

@@ -2,7 +2,7 @@ import type { MessageTable } from '@uc/shared';
 
 export const shellEnUS: MessageTable = {
   'app.name': 'User Centre',
-  'app.copyright': '{year} Platform Technical Service Team. All Rights Reserved',
+  'app.copyright': '© {year} Platform Technical Service Team. All Rights Reserved',
   'app.loading': 'Loading…',
   'app.language': 'Language',
 

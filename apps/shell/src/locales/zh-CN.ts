@@ -2,7 +2,7 @@ import type { MessageTable } from '@uc/shared';
 
 export const shellZhCN: MessageTable = {
   'app.name': '用户中心',
-  'app.copyright': '{year} 平台技术服务团队 All Rights Reserved',
+  'app.copyright': '© {year} 平台技术服务团队 版权所有',
   'app.loading': '加载中…',
   'app.language': '语言',
 

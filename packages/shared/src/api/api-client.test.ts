@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, siteConfigCall } from '../contracts';
+import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, siteConfigCall, uploadImageCall } from '../contracts';
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
 import { createApiClient, readXsrfToken } from './api-client';
@@ -48,6 +48,22 @@ describe('createApiClient', () => {
     await createApiClient({ prefixUrl: 'http://uc.test', fetch: anonymous, getToken: () => '' }).call(siteConfigCall);
     expect(requestOf(anonymous).headers.has('Authorization')).toBe(true);
     expect(requestOf(anonymous).headers.get('Authorization')).toBe('');
+  });
+
+  it('sends a form as multipart/form-data with the same token, and unwraps the answer', async () => {
+    const fetch = respond({ code: 0, message: '', data: { url: '/x.png', name: 'a.png', size: 3, mime: 'image/png', purpose: 'private' } });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
+    const answer = await createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 'tok' }).call(uploadImageCall, {
+      query: { purpose: 'private' },
+      form,
+    });
+    expect(answer.url).toBe('/x.png');
+    const request = requestOf(fetch);
+    expect(new URL(request.url).searchParams.get('purpose')).toBe('private');
+    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.get('Authorization')).toBe('tok');
+    expect(sentBodies.get(request)).toContain('name="file"; filename="a.png"');
   });
 
   it('puts the query in the URL and the body as JSON', async () => {

@@ -11,6 +11,8 @@ import { handleApiError } from './handle-api-error';
 export interface CallOptions<C> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
+  /** A multipart body instead of JSON (uploads): sent as multipart/form-data with the same token and errors. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Reject without showing anything (site config and current user, spec section 7). */
   skipErrorHandler?: boolean;
@@ -125,7 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const response = await instance(path, {
         method: contract.method,
         searchParams: toSearchParams(callOptions.query),
-        ...(callOptions.body !== undefined ? { json: callOptions.body } : {}),
+        ...(callOptions.form ? { body: callOptions.form } : callOptions.body !== undefined ? { json: callOptions.body } : {}),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       });
       const envelope = await readEnvelope(response);

@@ -1,43 +1,58 @@
 import type { CallContract } from './define-call';
 import { NOTICE_CALLS } from './notice.contract';
-import { accountLoginCall, logoutCall } from './auth.contract';
-import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall } from './account.contract';
-import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from './session.contract';
-import { updatePasswordCall } from './password.contract';
+import {
+  accountLoginCall,
+  captchaCall,
+  demoLoginCall,
+  loginConfigCall,
+  logoutCall,
+  mobileLoginCall,
+  openLoginCall,
+  registerCall,
+  remotesCall,
+  resetPasswordSmsCall,
+  siteConfigCall,
+} from './site.contract';
+import { smsSendCall } from './sms.contract';
+import {
+  MEMBER_BALANCE_CALLS,
+  MEMBER_WRITE_CALLS,
+  forceLogoutCall,
+  memberImportCall,
+  memberInfoCall,
+  memberListCall,
+  memberSessionsCall,
+  revokeSessionCall,
+  updatePasswordCall,
+} from './member.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { DEPT_CALLS } from './dept.contract';
 import { POST_CALLS } from './post.contract';
-import { MEMBER_BALANCE_CALLS } from './member-balance.contract';
-import { MEMBER_WRITE_CALLS } from './member-write.contract';
 import { uploadImageCall } from './upload.contract';
-import { memberImportCall } from './member-import.contract';
-import { memberInfoCall, memberListCall } from './member.contract';
 import { iconListCall } from './icon.contract';
-import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu-admin.contract';
-import { adminMenuCall, headerMenuCall } from './menu.contract';
+import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from './menu.contract';
 import {
+  adminMenuCall,
+  headerMenuCall,
   roleDeleteCall,
   roleDeptTreeCall,
   roleEditCall,
   roleListCall,
-  roleMenusCall,
   roleMenuTreeCall,
+  roleMenusCall,
   roleOptionCall,
   roleStatusCall,
   roleViewCall,
 } from './role.contract';
 import {
-  demoLoginCall,
   openAccessDeleteCall,
   openAccessEditCall,
   openAccessListCall,
   openAccessRotateCall,
   openAccessStatusCall,
   openAccessViewCall,
-  openLoginCall,
 } from './open-access.contract';
 import { TENANT_INVITE_CALLS } from './tenant-invite.contract';
-import { captchaCall, loginConfigCall, remotesCall, siteConfigCall } from './site.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails

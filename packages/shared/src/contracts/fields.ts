@@ -41,3 +41,13 @@ export const remarkSchema = z.string({ error: 'remark must be text' }).max(500, 
 export const idQuery = z.object({ id: idSchema });
 export const idBody = z.object({ id: idSchema });
 export const statusBody = z.object({ id: idSchema, status: statusSchema });
+
+/** 8 to 64 characters, no composition rules; the server also refuses the most common passwords. */
+export const newPasswordSchema = z
+  .string({ error: 'password is required' })
+  .min(8, 'password must be at least 8 characters')
+  .max(64, 'password must be at most 64 characters');
+
+/** Databases refuse the NUL character in text: say so rather than fail. */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+export const NO_NUL = /^[^\u0000]*$/;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
+import { idBody, idQuery, idSchema, newPasswordSchema, optionalEmail, PHONE_INVALID, PHONE_PATTERN, remarkSchema, statusBody, statusSchema } from './fields';
 
 export const currentUserSchema = z.object({
   id: z.number().int(),
@@ -83,4 +84,311 @@ export const memberListCall = defineCall({
   summary: "Users of the caller's tenant, paged, filtered and sorted.",
   query: listQuerySchema,
   data: pagedOf(memberRowSchema),
+});
+
+/** Everything the details drawer shows: the User entity of the spec (section 3). */
+export const memberDetailSchema = z.object({
+  /** AdminID. */
+  id: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  tenantName: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  deptId: z.number().int().nullable(),
+  deptName: z.string().nullable(),
+  postId: z.number().int().nullable(),
+  postName: z.string().nullable(),
+  balance: z.string(),
+  /** Points. */
+  integral: z.number().int(),
+  mobile: z.string(),
+  email: z.string(),
+  /** 0 unknown, 1 male, 2 female. */
+  sex: z.number().int(),
+  birthday: z.string().nullable(),
+  address: z.string(),
+  qq: z.string(),
+  /** Latest activity of any of the user's sessions; null: never logged in. */
+  lastActiveAt: z.string().nullable(),
+  lastLoginIp: z.string(),
+  lastLoginAt: z.string().nullable(),
+  loginCount: z.number().int(),
+  createdAt: z.string(),
+  alipayName: z.string(),
+  alipayAccount: z.string(),
+  /** URL of the Alipay payment code image. */
+  alipayCode: z.string(),
+  status: z.number().int(),
+  remark: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+const required = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`);
+const url = (name: string) => z.string().trim().max(2048, `${name} must be at most 2048 characters`).default('');
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/;
+export const QQ_PATTERN = /^[1-9]\d{4,11}$/;
+
+export const memberEditBody = z.object({
+  id: idSchema.optional(),
+  username: required('username')
+    .max(64, 'username must be at most 64 characters')
+    .regex(USERNAME_PATTERN, 'username may use letters, digits and _ . @ - only (2 to 64)'),
+  /** Required when creating; ignored on update (use resetPwd). */
+  password: z.string().min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters').optional(),
+  realName: required('realName').max(64, 'realName must be at most 64 characters'),
+  mobile: required('mobile').max(32, PHONE_INVALID).regex(PHONE_PATTERN, PHONE_INVALID),
+  email: optionalEmail.default(''),
+  deptId: idSchema.nullable().default(null),
+  postId: idSchema.nullable().default(null),
+  roleIds: z.array(idSchema).max(50, 'roleIds takes at most 50 roles').default([]),
+  sex: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'sex must be one of 0, 1, 2' }).default(0),
+  birthday: z.iso.date('birthday must be a date such as 1990-01-31').nullable().default(null),
+  address: z.string().trim().max(255, 'address must be at most 255 characters').default(''),
+  qq: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || QQ_PATTERN.test(v), 'qq must be 5 to 12 digits')
+    .default(''),
+  avatar: url('avatar'),
+  alipayName: z.string().trim().max(64, 'alipayName must be at most 64 characters').default(''),
+  alipayAccount: z.string().trim().max(128, 'alipayAccount must be at most 128 characters').default(''),
+  alipayCode: url('alipayCode'),
+  status: statusSchema.default(1),
+  remark: remarkSchema,
+});
+export type MemberEditBody = z.output<typeof memberEditBody>;
+
+const call = <D extends z.ZodType, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
+  method: 'GET' | 'POST',
+  path: string,
+  summary: string,
+  data: D,
+  io: { query?: Q; body?: B } = {},
+) => defineCall<D, Q, B>({ method, path: `/user/admin/member/${path}`, access: 'permission', tag: 'member', summary, data, ...io });
+
+export const memberViewCall = call('GET', 'view', 'One user with every field of the details drawer.', memberDetailSchema, { query: idQuery });
+export const memberEditCall = call(
+  'POST',
+  'edit',
+  'Creates a user (no id; password required) or updates one; roles limited to what the caller may grant.',
+  memberDetailSchema,
+  { body: memberEditBody },
+);
+export const memberStatusCall = call('POST', 'status', 'Enables (1) or disables (2) a user; disabling ends their sessions. Not oneself.', z.null(), {
+  body: statusBody,
+});
+export const memberResetPwdCall = call('POST', 'resetPwd', "Sets a new password and ends the user's sessions.", z.null(), {
+  body: z.object({
+    id: idSchema,
+    password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters'),
+  }),
+});
+export const memberDeleteCall = call('POST', 'delete', 'Moves a user to the recycle bin and ends their sessions. Not oneself.', z.null(), { body: idBody });
+export const memberRestoreCall = call('POST', 'restore', 'Brings a user back from the recycle bin.', z.null(), { body: idBody });
+export const memberPurgeCall = call('POST', 'purge', 'Removes a user of the recycle bin for good (the balance ledger stays).', z.null(), { body: idBody });
+export const memberRecycleListCall = call('GET', 'recycle/list', 'Users in the recycle bin, paged, filtered and sorted.', pagedOf(memberRowSchema), {
+  query: listQuerySchema,
+});
+
+export const MEMBER_WRITE_CALLS = [
+  memberViewCall,
+  memberEditCall,
+  memberStatusCall,
+  memberResetPwdCall,
+  memberDeleteCall,
+  memberRestoreCall,
+  memberPurgeCall,
+  memberRecycleListCall,
+] as const;
+
+export const operateMode = { add: 1, deduct: 2 } as const;
+export const ledgerKind = { balance: 1, integral: 2 } as const;
+
+const body = (num: z.ZodType<number>) =>
+  z.object({
+    id: idSchema,
+    operateMode: z.union([z.literal(1), z.literal(2)], { error: 'operateMode must be one of 1 (add), 2 (deduct)' }),
+    num,
+    remark: z.string().trim().max(255, 'remark must be at most 255 characters').default(''),
+    /** Optional: a retried request with the same key is applied once and answers the first result. */
+    idempotencyKey: z.string().trim().min(8, 'idempotencyKey must be 8 to 64 characters').max(64, 'idempotencyKey must be 8 to 64 characters').optional(),
+  });
+
+export const addBalanceBody = body(
+  z
+    .number({ error: 'num must be a number' })
+    .positive('num must be greater than 0')
+    .max(1e10, 'num must be at most 10000000000')
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'num takes at most two decimal places'),
+);
+export const addIntegralBody = body(
+  z
+    .number({ error: 'num must be a number' })
+    .int('num must be a whole number')
+    .positive('num must be greater than 0')
+    .max(1e12, 'num must be at most 1000000000000'),
+);
+export type BalanceChangeBody = z.output<typeof addBalanceBody>;
+
+export const balanceChangeSchema = z.object({
+  ledgerId: z.number().int(),
+  userId: z.number().int(),
+  kind: z.number().int(),
+  before: z.string(),
+  after: z.string(),
+  change: z.string(),
+  /** True when an earlier request with the same idempotency key had already applied it. */
+  replayed: z.boolean(),
+});
+export type BalanceChange = z.infer<typeof balanceChangeSchema>;
+
+export const addBalanceCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/addBalance',
+  access: 'permission',
+  tag: 'member',
+  summary: "Adds to (1) or deducts from (2) a user's balance; never below zero; written to the ledger in the same transaction.",
+  body: addBalanceBody,
+  data: balanceChangeSchema,
+});
+
+export const addIntegralCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/addIntegral',
+  access: 'permission',
+  tag: 'member',
+  summary: "Adds to (1) or deducts from (2) a user's points; never below zero; written to the ledger in the same transaction.",
+  body: addIntegralBody,
+  data: balanceChangeSchema,
+});
+
+export const ledgerRowSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  /** 1 balance, 2 points. */
+  kind: z.number().int(),
+  before: z.string(),
+  after: z.string(),
+  change: z.string(),
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  remark: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+/** What the ledger list filters and sorts on; the keyword searches the operator and the remark. */
+export const LEDGER_LIST_FIELDS = ['id', 'kind', 'change', 'before', 'after', 'operatorId', 'operatorName', 'remark', 'createdAt'] as const;
+export const LEDGER_KEYWORD_FIELDS = ['operatorName', 'remark'] as const;
+
+export const ledgerListCall = defineCall({
+  method: 'GET',
+  path: '/user/admin/member/ledger/list',
+  access: 'permission',
+  tag: 'member',
+  summary: "A user's balance and points changes, newest first unless sorted; filters on the ledger fields.",
+  query: listQuerySchema.extend({ userId: idSchema }),
+  data: pagedOf(ledgerRowSchema),
+});
+
+export const MEMBER_BALANCE_CALLS = [addBalanceCall, addIntegralCall, ledgerListCall] as const;
+
+/** One row of an import file: the columns of the export that make sense to bring in, plus a password. */
+export const memberImportRow = z.object({
+  username: z.string(),
+  password: z.string(),
+  realName: z.string(),
+  mobile: z.string(),
+  email: z.string().default(''),
+  remark: z.string().default(''),
+});
+export type MemberImportRow = z.input<typeof memberImportRow>;
+export const MEMBER_IMPORT_MAX_ROWS = 200;
+
+export const memberImportCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/import',
+  access: 'permission',
+  tag: 'member',
+  summary: 'Creates users from rows (CSV parsed by the client): all or none; every refused row is reported with its number and reason.',
+  body: z.object({
+    rows: z.array(memberImportRow).min(1, 'rows: the file has no rows').max(MEMBER_IMPORT_MAX_ROWS, `rows: at most ${MEMBER_IMPORT_MAX_ROWS} rows per import`),
+  }),
+  data: z.object({
+    imported: z.number().int(),
+    /** Row numbers count from 1 (the first data row after the header). */
+    errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  }),
+});
+
+export const recordIdBody = z.object({
+  id: z.coerce
+    .number({ error: 'id is required' })
+    .int('id must be a whole number')
+    .positive('id must be a positive whole number')
+    .max(Number.MAX_SAFE_INTEGER, 'id is too large'),
+});
+
+export const sessionRowSchema = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionRowSchema>;
+
+export const memberSessionsCall = defineCall({
+  method: 'GET',
+  path: '/user/admin/member/sessions',
+  access: 'session',
+  tag: 'member',
+  summary: "The caller's own live sessions (devices signed in), newest first.",
+  data: z.object({ list: z.array(sessionRowSchema) }),
+});
+
+export const revokeSessionCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/sessions/revoke',
+  access: 'session',
+  tag: 'member',
+  summary: "Ends one of the caller's own sessions at once.",
+  body: recordIdBody,
+  data: z.null(),
+});
+
+export const forceLogoutCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/forceLogout',
+  access: 'permission',
+  tag: 'member',
+  summary: "Ends every session of a user of the caller's tenant at once.",
+  body: recordIdBody,
+  data: z.object({ revoked: z.number().int() }),
+});
+
+export const updatePasswordBody = z.object({
+  oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required').max(256, 'oldPassword is too long'),
+  newPassword: newPasswordSchema,
+  /** End the caller's other sessions (other devices) at once; the current one stays. */
+  endOtherSessions: z.boolean({ error: 'endOtherSessions must be true or false' }).default(true),
+});
+
+export const updatePasswordCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/member/updatePwd',
+  access: 'session',
+  tag: 'member',
+  summary: "Changes the caller's own password (the current one is checked); optionally ends the caller's other sessions at once.",
+  body: updatePasswordBody,
+  data: z.object({ revoked: z.number().int() }),
 });

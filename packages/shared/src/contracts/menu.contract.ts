@@ -1,70 +1,149 @@
 import { z } from 'zod';
 import { defineCall } from './define-call';
+import { NO_NUL } from './fields';
 
-export const menuType = { directory: 1, menu: 2, button: 3 } as const;
+/*
+ * The menu catalogue screen (/permission/menu). Menus are the platform's catalogue, not tenant data:
+ * every signed-in caller holding the permission may read them, only the platform super administrator
+ * may change them (tenants choose from the catalogue through their roles).
+ */
 
-export const headerMenuItemSchema = z.object({
-  addon: z.string(),
-  title: z.string(),
-  icon: z.string(),
-  remark: z.string(),
-  path: z.string(),
-  /** Opens in a new tab. */
-  affix: z.boolean(),
+/** Where an entry shows: the PC console or the mobile app. */
+export const menuClient = { pc: 1, mobile: 2 } as const;
+
+const flag = z.boolean().default(false);
+const text = (max: number, field: string) =>
+  z.string().trim().max(max, `${field} must be at most ${max} characters`).regex(NO_NUL, `${field} cannot contain NUL characters`).default('');
+
+/** Editor fields of the spec (section 2, menu editor); the server also checks permissions and alias. */
+export const menuInputSchema = z.object({
+  /** Absent: create; present: update. */
+  id: z.number().int().positive().optional(),
+  parentId: z.number().int().positive().nullable().default(null),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'type must be one of 1 (directory), 2 (menu), 3 (button)' }),
+  client: z.union([z.literal(1), z.literal(2)], { error: 'client must be one of 1 (PC), 2 (mobile)' }).default(1),
+  /** Plugin (addon) name. */
+  addon: z
+    .string()
+    .trim()
+    .min(1, 'plugin name cannot be empty')
+    .max(64, 'plugin name must be at most 64 characters')
+    .regex(NO_NUL, 'plugin name cannot contain NUL characters')
+    .default('ml.svc.user'),
+  name: z
+    .string({ error: 'Menu name cannot be empty' })
+    .trim()
+    .min(1, 'Menu name cannot be empty')
+    .max(64, 'Menu name must be at most 64 characters')
+    .regex(NO_NUL, 'Menu name cannot contain NUL characters'),
+  locale: text(128, 'locale key'),
+  icon: text(128, 'icon'),
+  /** Routing address; one starting with http opens in a new window. */
+  path: text(2048, 'routing address'),
+  /** Routing alias, unique over the catalogue when set. */
+  alias: text(128, 'routing alias'),
+  component: text(256, 'component path'),
+  redirect: text(2048, 'default redirect'),
+  /** API addresses, comma-separated; each must be a call of the server. */
+  permissions: text(8000, 'permissions'),
+  /** The route whose menu item lights up while this (hidden) page is open. */
+  highlight: text(2048, 'highlight route'),
+  isRoot: flag,
+  popup: flag,
+  simplified: flag,
+  keepAlive: flag,
+  hidden: flag,
+  external: flag,
+  /** Opens in a new tab from the header. */
+  affix: flag,
+  sort: z.number().int().min(-1_000_000, 'sort must be at least -1000000').max(1_000_000, 'sort must be at most 1000000').default(0),
+  status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }).default(1),
+  remark: text(500, 'remark'),
 });
-export type HeaderMenuItem = z.infer<typeof headerMenuItemSchema>;
+export type MenuInput = z.input<typeof menuInputSchema>;
 
-export interface AdminMenuItem {
+export const menuRowSchema = menuInputSchema.extend({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  type: z.number().int(),
+  client: z.number().int(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MenuRecord = z.infer<typeof menuRowSchema>;
+export type MenuNode = MenuRecord & { children: MenuNode[] };
+export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() => menuRowSchema.extend({ children: z.array(menuNodeSchema) }));
+
+export interface MenuOption {
   id: number;
   name: string;
-  /** Locale key of the name (falls back to name). */
   locale: string;
-  path: string;
-  icon: string;
-  remark: string;
-  redirect: string;
-  hidden: boolean;
-  children: AdminMenuItem[];
+  type: number;
+  children: MenuOption[];
 }
-export const adminMenuItemSchema: z.ZodType<AdminMenuItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    locale: z.string(),
-    path: z.string(),
-    icon: z.string(),
-    remark: z.string(),
-    redirect: z.string(),
-    hidden: z.boolean(),
-    children: z.array(adminMenuItemSchema),
-  }),
+export const menuOptionSchema: z.ZodType<MenuOption> = z.lazy(() =>
+  z.object({ id: z.number().int(), name: z.string(), locale: z.string(), type: z.number().int(), children: z.array(menuOptionSchema) }),
 );
 
-export const headerMenuCall = defineCall({
+const idBody = z.object({ id: z.number({ error: 'id is required' }).int().positive('id must be a positive whole number') });
+const idQuery = z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id must be a positive whole number') });
+
+export const menuListCall = defineCall({
   method: 'GET',
-  path: '/user/admin/role/header',
-  access: 'session',
-  tag: 'role',
-  summary: 'The header app menus the caller may open.',
-  data: z.object({ list: z.array(headerMenuItemSchema) }),
+  path: '/user/admin/menu/list',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'The whole menu catalogue as a tree, in sort order (an optional keyword keeps matches and their ancestors).',
+  query: z.object({ keyword: z.string().trim().max(64).optional(), client: z.coerce.number().int().min(1).max(2).optional() }),
+  data: z.object({ list: z.array(menuNodeSchema) }),
 });
 
-export const adminMenuCall = defineCall({
+export const menuViewCall = defineCall({
   method: 'GET',
-  path: '/user/admin/role/antd/menu',
-  access: 'session',
-  tag: 'role',
-  summary: 'The side menu tree the caller may open, in sort order, hidden entries excluded.',
-  query: z.object({ addon: z.string().max(64).default('ml.svc.user') }),
-  data: z.object({ list: z.array(adminMenuItemSchema) }),
+  path: '/user/admin/menu/view',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'One menu entry with every editor field.',
+  query: idQuery,
+  data: menuRowSchema,
 });
 
-/**
- * Console pages the shell itself serves; every other menu address must be served by a remote in the
- * registry, or the menu does not show it (a screen ships with its menu, or neither ships). The shell's
- * router test checks that it serves each of these.
- */
-export const SHELL_PAGES: readonly string[] = ['/dashboard'];
+export const menuOptionCall = defineCall({
+  method: 'GET',
+  path: '/user/admin/menu/option',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'Directories and menus as a tree, for choosing a parent.',
+  data: z.object({ list: z.array(menuOptionSchema) }),
+});
 
-/** '/org/user' → 'menu.org.user', '/x/:id' → 'menu.x.id': the locale key of a page's menu entry (seeded or from a remote's declaration). */
-export const menuLocaleOf = (path: string): string => `menu.${path.replace(/^\//, '').replace(/:/g, '').replace(/\//g, '.')}`;
+export const menuEditCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/menu/edit',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'Create (no id) or update a menu entry; platform super administrator only.',
+  body: menuInputSchema,
+  data: z.object({ id: z.number().int() }),
+});
+
+export const menuDeleteCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/menu/delete',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'Delete a menu entry without children; platform super administrator only.',
+  body: idBody,
+  data: z.object({ id: z.number().int() }),
+});
+
+export const menuStatusCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/menu/status',
+  access: 'permission',
+  tag: 'menu',
+  summary: 'Enable (1) or disable (2) a menu entry; platform super administrator only.',
+  body: idBody.extend({ status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }) }),
+  data: z.object({ id: z.number().int(), status: z.number().int() }),
+});

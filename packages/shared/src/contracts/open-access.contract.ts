@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
-import { loginResultSchema } from './auth.contract';
-import { NO_NUL } from './menu-admin.contract';
+import { NO_NUL } from './fields';
 
 /*
  * Open access keys (/permission/openaccess): a public key and a secret with which a program signs in
@@ -110,38 +109,4 @@ export const openAccessDeleteCall = defineCall({
   summary: 'Deletes a key; sign-ins with it stop at once (sessions already open run on until they end).',
   body: z.object({ id }),
   data: z.object({ id: z.number().int() }),
-});
-
-export const openLoginBody = z.object({
-  key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(128, 'key must be at most 128 characters'),
-  /** Unix time in seconds; refused outside 5 minutes of the server's clock. */
-  timestamp: z.coerce.number({ error: 'timestamp is required: unix time in seconds' }).int('timestamp must be unix time in whole seconds'),
-  /** 16 to 64 characters, used once. */
-  nonce: z
-    .string({ error: 'nonce is required' })
-    .min(16, 'nonce must be 16 to 64 characters')
-    .max(64, 'nonce must be 16 to 64 characters')
-    .regex(/^[\x21-\x7e]+$/, 'nonce must be printable ASCII without spaces'),
-  /** Hex HMAC-SHA256 of `key + timestamp + nonce` with the secret. */
-  signature: z.string({ error: 'signature is required' }).trim().min(1, 'signature is required').max(128, 'signature must be at most 128 characters'),
-});
-export type OpenLoginBody = z.input<typeof openLoginBody>;
-
-export const openLoginCall = defineCall({
-  method: 'POST',
-  path: '/user/admin/site/access/open/login',
-  access: 'public',
-  tag: 'site',
-  summary: 'Signs in with an open access key: signature = hex HMAC-SHA256(secret, key + timestamp + nonce); acts as the linked user.',
-  body: openLoginBody,
-  data: loginResultSchema,
-});
-
-export const demoLoginCall = defineCall({
-  method: 'POST',
-  path: '/user/admin/site/demo/login',
-  access: 'public',
-  tag: 'site',
-  summary: 'Signs in the read-only demo account (only when demo mode is on); it can look but not change anything.',
-  data: loginResultSchema,
 });

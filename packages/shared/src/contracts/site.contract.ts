@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define-call';
+import { newPasswordSchema } from './fields';
+import { mobileSchema, smsCodeSchema } from './sms.contract';
 
 export const siteConfigSchema = z.object({
   /** Footer copyright; empty means the client shows the default "<year> ... All Rights Reserved". */
@@ -91,4 +93,128 @@ export const remotesCall = defineCall({
   tag: 'site',
   summary: 'The registry of federated remotes the console loads at runtime.',
   data: z.array(remoteEntrySchema),
+});
+
+export const accountLoginBody = z.object({
+  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password must be at most 128 characters'),
+  cid: z.string().max(64).optional(),
+  code: z.string().max(16).optional(),
+});
+export type AccountLoginBody = z.infer<typeof accountLoginBody>;
+
+export const loginResultSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** Opaque token, sent back as the Authorization header. */
+  token: z.string(),
+  /** Expiry as an ISO date-time. */
+  expires: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * `data` of a sign-in refused for want of a right captcha code (HTTP 400): the site asks everyone for
+ * one (loginConfig.captchaSwitch) or the account failed too often, and the code was missing, wrong or
+ * spent. Clients show a new captcha image (GET /user/admin/site/captcha) and send its cid and code.
+ */
+export const captchaChallengeSchema = z.object({ captchaRequired: z.literal(true) });
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+export const isCaptchaChallenge = (data: unknown): data is CaptchaChallenge => captchaChallengeSchema.safeParse(data).success;
+
+export const accountLoginCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/accountLogin',
+  access: 'public',
+  tag: 'site',
+  summary: 'Sign in with user name and password (and captcha when asked for: a 400 whose data is { captchaRequired: true }).',
+  body: accountLoginBody,
+  data: loginResultSchema,
+});
+
+export const logoutCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/logout',
+  access: 'public',
+  tag: 'site',
+  summary: 'End the current session; its token stops working at once.',
+  data: z.null(),
+});
+
+export const mobileLoginCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/mobileLogin',
+  access: 'public',
+  tag: 'site',
+  summary: 'Sign in with a mobile number and the SMS code of event login.',
+  body: z.object({ mobile: mobileSchema, code: smsCodeSchema }),
+  data: loginResultSchema,
+});
+
+export const resetPasswordSmsCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/resetting/pw/sms',
+  access: 'public',
+  tag: 'site',
+  summary: 'Sets a new password with the SMS code of event resetPwd; every session of the user ends.',
+  body: z.object({ mobile: mobileSchema, code: smsCodeSchema, password: newPasswordSchema }),
+  data: z.null(),
+});
+
+export const registerBody = z.object({
+  username: z
+    .string({ error: 'username is required' })
+    .trim()
+    .min(3, 'username must be at least 3 characters')
+    .max(64, 'username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'username may contain letters, digits and _ . @ - only'),
+  password: newPasswordSchema,
+  mobile: mobileSchema,
+  code: smsCodeSchema,
+  /** Optional unless loginConfig.forceInvite. */
+  inviteCode: z.string().trim().max(64, 'inviteCode must be at most 64 characters').optional(),
+});
+
+export const registerCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/register',
+  access: 'public',
+  tag: 'site',
+  summary: 'Registers an account (SMS code of event register), in a new tenant or the default one per the default tenant policy, or by invitation.',
+  body: registerBody,
+  data: z.object({ id: z.number().int(), username: z.string(), tenantId: z.number().int() }),
+});
+
+export const openLoginBody = z.object({
+  key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(128, 'key must be at most 128 characters'),
+  /** Unix time in seconds; refused outside 5 minutes of the server's clock. */
+  timestamp: z.coerce.number({ error: 'timestamp is required: unix time in seconds' }).int('timestamp must be unix time in whole seconds'),
+  /** 16 to 64 characters, used once. */
+  nonce: z
+    .string({ error: 'nonce is required' })
+    .min(16, 'nonce must be 16 to 64 characters')
+    .max(64, 'nonce must be 16 to 64 characters')
+    .regex(/^[\x21-\x7e]+$/, 'nonce must be printable ASCII without spaces'),
+  /** Hex HMAC-SHA256 of `key + timestamp + nonce` with the secret. */
+  signature: z.string({ error: 'signature is required' }).trim().min(1, 'signature is required').max(128, 'signature must be at most 128 characters'),
+});
+export type OpenLoginBody = z.input<typeof openLoginBody>;
+
+export const openLoginCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/access/open/login',
+  access: 'public',
+  tag: 'site',
+  summary: 'Signs in with an open access key: signature = hex HMAC-SHA256(secret, key + timestamp + nonce); acts as the linked user.',
+  body: openLoginBody,
+  data: loginResultSchema,
+});
+
+export const demoLoginCall = defineCall({
+  method: 'POST',
+  path: '/user/admin/site/demo/login',
+  access: 'public',
+  tag: 'site',
+  summary: 'Signs in the read-only demo account (only when demo mode is on); it can look but not change anything.',
+  data: loginResultSchema,
 });

@@ -3,7 +3,7 @@ import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { idBody, idQuery, idSchema } from './fields';
 import { listQuerySchema } from './list-query';
-import { NO_NUL } from './menu-admin.contract';
+import { NO_NUL } from './fields';
 
 /*
  * Tenant invitations (/tenant/invite): a single-use code with which someone registers a new tenant,

@@ -6,6 +6,7 @@ import { directionOf } from './locales';
 export function useT(): (key: string, params?: MessageParams) => string {
   const locale = useI18nStore((s) => s.locale);
   const revision = useI18nStore((s) => s.revision);
+  // `revision` is not read inside: it is there so a new `t` (and a render) follows new tables.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useCallback((key: string, params?: MessageParams) => t(key, params, locale), [locale, revision]);
 }

@@ -1,19 +1,8 @@
 import type { CurrentUser } from '../contracts';
 import { access, anyAccessible, checkAccess } from './access';
-import { filterByPermission } from './filter-by-permission';
+import { testUser } from '../testing';
 
-const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 2,
-  username: 'ann',
-  realName: 'Ann',
-  avatar: '',
-  tenantId: 3,
-  tenantName: 'Acme',
-  isSuperAdmin: false,
-  roles: [],
-  permissions: [],
-  ...over,
-});
+const user = (over: Partial<CurrentUser> = {}): CurrentUser => testUser({ id: 2, username: 'ann', tenantId: 3, isSuperAdmin: false, ...over });
 
 describe('access', () => {
   it('gives nobody anything when signed out', () => {
@@ -90,16 +79,5 @@ describe('menu-driven entries', () => {
     expect(checkAccess(access(null, menu), 'canMenu', '/org/user')).toBe(false);
     expect(access(null, menu).canUser).toBe(false);
     expect(checkAccess(access(user({ isSuperAdmin: true }), []), 'canMenu', '/tenant/policy')).toBe(true);
-  });
-  it('filters a button group by the permissions list', () => {
-    const map = access(user({ permissions: ['/user/admin/member/edit'] }));
-    const items = [
-      { key: 'add', permission: '/user/admin/member/edit' },
-      { key: 'del', permission: '/user/admin/member/delete' },
-      { key: 'both', permission: ['/user/admin/member/edit', '/user/admin/member/delete'] },
-      { key: 'free' },
-    ];
-    expect(filterByPermission(items, map).map((i) => i.key)).toEqual(['add', 'free']);
-    expect(filterByPermission(items, access(null)).map((i) => i.key)).toEqual(['free']);
   });
 });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../contracts/member.contract';
-import type { AdminMenuItem } from '../contracts/menu.contract';
+import type { AdminMenuItem } from '../contracts/role.contract';
 
 /**
  * Named capabilities of the current user (the ant-design-pro `access.ts` pattern). Routes and buttons

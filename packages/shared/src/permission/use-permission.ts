@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { CallContract } from '../contracts/define-call';
 import { useSession } from '../session/session-store';
 import { access, type Access } from './access';
 
@@ -8,9 +9,15 @@ export function useAccess(): Access {
   return useMemo(() => access(user, menu), [user, menu]);
 }
 
-/** Whether the signed-in user holds the permission string; `loading` until the session has started. */
-export function usePermission(permission: string): { allowed: boolean; loading: boolean } {
-  const status = useSession((s) => s.status);
-  const map = useAccess();
-  return { allowed: map.hasPermission(permission), loading: status !== 'ready' };
+/** What a permission check names: the call a button makes (its address is the permission string), or the string itself. */
+export type PermissionOf = Pick<CallContract, 'path'> | string;
+
+/**
+ * The one permission check of every screen: `can(memberEditCall)` is whether the signed-in user may
+ * make that call, from the permissions list of member/info. A button the user may not press is hidden,
+ * which beats a 403 toast; the server checks again on every call.
+ */
+export function useCan(): (permission: PermissionOf) => boolean {
+  const { hasPermission } = useAccess();
+  return useMemo(() => (permission: PermissionOf) => hasPermission(typeof permission === 'string' ? permission : permission.path), [hasPermission]);
 }

@@ -3,7 +3,7 @@ import { registerMissingMessages } from '../i18n/i18n-store';
 import { call } from '../api/api-client';
 import type { CurrentUser } from '../contracts/member.contract';
 import { memberInfoCall } from '../contracts/member.contract';
-import { adminMenuCall, headerMenuCall, menuLocaleOf, type AdminMenuItem, type HeaderMenuItem } from '../contracts/menu.contract';
+import { adminMenuCall, areaOf, headerMenuCall, menuLocaleOf, type AdminMenuItem, type HeaderMenuItem } from '../contracts/role.contract';
 import { remotesCall, siteConfigCall, type RemoteEntry, type SiteConfig } from '../contracts/site.contract';
 import { isLoginPath } from './login-paths';
 import { navigate } from './navigator';
@@ -151,8 +151,8 @@ export function registerRemoteTitles(remotes: readonly RemoteEntry[]): void {
     for (const [locale, text] of Object.entries(titles)) byLocale.set(locale, { ...byLocale.get(locale), [key]: text });
   };
   for (const remote of remotes) {
-    const area = remote.pages[0]?.path.split('/')[1];
-    if (area) add(menuLocaleOf(`/${area}`), remote.title);
+    const first = remote.pages[0];
+    if (first) add(menuLocaleOf(areaOf(first.path)), remote.title);
     for (const page of remote.pages) add(menuLocaleOf(page.path), page.title);
   }
   for (const [locale, table] of byLocale) registerMissingMessages(locale, table);

@@ -2,7 +2,7 @@
 // checked against the contracts, so a mock cannot drift from what the server answers.
 import type { CallContract } from '../contracts/define-call';
 import { currentUserSchema, type CurrentUser } from '../contracts/member.contract';
-import type { AdminMenuItem } from '../contracts/menu.contract';
+import type { AdminMenuItem } from '../contracts/role.contract';
 
 /** A signed-in user: the platform's super administrator unless `over` says otherwise (parsed by the contract). */
 export const testUser = (over: Partial<CurrentUser> = {}): CurrentUser =>
@@ -27,6 +27,12 @@ export const testUser = (over: Partial<CurrentUser> = {}): CurrentUser =>
 export function answering(answer: (contract: CallContract, options?: { query?: unknown; body?: unknown }) => unknown) {
   // Typed loosely on purpose: it stands in for the generic `call`, whose callers get typed data.
   return (async (contract: CallContract, options?: { query?: unknown; body?: unknown }) => contract.data.parse(await answer(contract, options))) as never;
+}
+
+/** `answering` for a sequence: each call gets the next answer (the last one repeats), parsed through its contract. */
+export function answersInTurn(...answers: unknown[]) {
+  let next = 0;
+  return answering(() => answers[Math.min(next++, answers.length - 1)]);
 }
 
 /** A side-menu entry (the admin menu's shape) at `path`, holding `children`. */

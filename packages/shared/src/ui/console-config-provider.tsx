@@ -1,4 +1,6 @@
 import { App, ConfigProvider } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { useLocale } from '@uc/shared';
 import { useAntdLocale } from './antd-locale';
@@ -12,6 +14,8 @@ import { consoleTheme } from './theme';
 export function ConsoleConfigProvider({ children }: { children: ReactNode }) {
   const { locale, direction } = useLocale();
   const antdLocale = useAntdLocale(locale);
+  // The date pickers' month and week names come from dayjs's global locale, not antd's table.
+  dayjs.locale(locale.toLowerCase().startsWith('zh') ? 'zh-cn' : 'en');
   return (
     <ConfigProvider theme={consoleTheme} locale={antdLocale} direction={direction}>
       <App>

@@ -1,8 +1,8 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Table, type TableProps } from 'antd';
+import { Flex, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '@uc/shared';
+import { ListToolbar } from './list-toolbar';
 import type { ListQueryResult } from './use-list-query';
 
 export interface ListTableProps<Row> {
@@ -37,19 +37,7 @@ export function ListTable<Row extends object>({ query, columns, rowKey, searchPl
   const { locale } = useLocale();
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" gap={8} wrap>
-        <Input.Search
-          allowClear
-          style={{ maxWidth: 320 }}
-          placeholder={searchPlaceholder ?? t('list.search.placeholder')}
-          defaultValue={query.keyword}
-          onSearch={(value) => query.setKeyword(value)}
-        />
-        <Flex gap={8}>
-          {toolbar}
-          <Button icon={<ReloadOutlined />} onClick={query.reload} aria-label={t('list.reload')} />
-        </Flex>
-      </Flex>
+      <ListToolbar searchPlaceholder={searchPlaceholder} defaultKeyword={query.keyword} onSearch={query.setKeyword} onReload={query.reload} toolbar={toolbar} />
       <Table<Row>
         rowKey={rowKey}
         columns={columns}

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 // Through the package name, never a relative path: this entry is a separate federation singleton and
 // must reach the one api/session instance of '@uc/shared', not a bundled copy.
-import { call, listParams, DEFAULT_PAGE_SIZE, type CallContract, type CallData, type FilterTriple, type Paged } from '@uc/shared';
+import { listParams, DEFAULT_PAGE_SIZE, type CallContract, type CallData, type FilterTriple, type Paged } from '@uc/shared';
+import { useCall } from './use-call';
 
 type ListContract = CallContract & { data: unknown };
 type RowOf<C> = CallData<C> extends Paged<infer Row> ? Row : never;
@@ -49,40 +50,17 @@ export function useListQuery<C extends ListContract>(contract: C, initial: Parti
     filter: [],
     ...initial,
   });
-  const [result, setResult] = useState<{ rows: RowOf<C>[]; total: number; totalExact: boolean; next: string | null }>({
-    rows: [],
-    total: 0,
-    totalExact: true,
-    next: null,
+  const query = listParams({
+    page: state.page,
+    pageSize: state.pageSize,
+    sort: state.sort,
+    filter: toFilter(state.keyword, state.filter),
+    after: state.after,
   });
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const [revision, setRevision] = useState(0);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const request = ++latest.current;
-    const controller = new AbortController();
-    setLoading(true);
-    const query = listParams({
-      page: state.page,
-      pageSize: state.pageSize,
-      sort: state.sort,
-      filter: toFilter(state.keyword, state.filter),
-      after: state.after,
-    });
-    call(contract, { query: query as never, signal: controller.signal })
-      .then((data) => {
-        if (request !== latest.current) return;
-        const paged = data as Paged<RowOf<C>>;
-        // A server from before capped totals sends neither field: its totals are exact and it has no cursors.
-        setResult({ rows: paged.list, total: paged.total, totalExact: paged.totalExact ?? true, next: paged.next ?? null });
-        setError(null);
-      })
-      .catch((e: unknown) => request === latest.current && setError(e))
-      .finally(() => request === latest.current && setLoading(false));
-    return () => controller.abort();
-  }, [contract, state, revision]);
+  const { data, loading, error, reload } = useCall(contract, { query: query as never });
+  const paged = data as Paged<RowOf<C>> | undefined;
+  // A server from before capped totals sends neither field: its totals are exact and it has no cursors.
+  const result = { rows: paged?.list ?? [], total: paged?.total ?? 0, totalExact: paged?.totalExact ?? true, next: paged?.next ?? null };
 
   // "Next page" follows the cursor of the page on screen (keyset: as fast deep as on page 1); any
   // other jump asks for the page by number.
@@ -99,7 +77,6 @@ export function useListQuery<C extends ListContract>(contract: C, initial: Parti
   const setSort = useCallback((sort: string | undefined) => setState((s) => ({ ...s, sort, page: 1, after: undefined })), []);
   const setKeyword = useCallback((keyword: string) => setState((s) => ({ ...s, keyword, page: 1, after: undefined })), []);
   const setFilter = useCallback((filter: FilterTriple[]) => setState((s) => ({ ...s, filter, page: 1, after: undefined })), []);
-  const reload = useCallback(() => setRevision((r) => r + 1), []);
 
   const { next: nextCursor, ...shown } = result;
   return { ...state, ...shown, hasNext: nextCursor !== null, loading, error, setPage, setSort, setKeyword, setFilter, reload };

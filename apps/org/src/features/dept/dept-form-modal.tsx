@@ -1,5 +1,5 @@
 import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   call,
   deptEditCall,
@@ -14,7 +14,7 @@ import {
   type DeptOption,
   Status,
 } from '@uc/shared';
-import { FormModal, StatusRadio } from '@uc/shared/ui';
+import { FormModal, StatusRadio, useCall } from '@uc/shared/ui';
 
 export type DeptFormValues = Partial<DeptEditBody>;
 
@@ -37,17 +37,9 @@ function withoutSelf(nodes: DeptOption[], selfId: number | undefined): DeptOptio
 export function DeptFormModal({ initial, onClose, onSaved }: DeptFormModalProps) {
   const t = useT();
   const [form] = Form.useForm<DeptFormValues>();
-  const [options, setOptions] = useState<DeptOption[]>([]);
   const open = initial !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    call(deptOptionCall)
-      .then((d) => setOptions(d.list))
-      .catch(() => undefined);
-  }, [open]);
-
-  const treeData = useMemo(() => withoutSelf(options, initial?.id), [options, initial?.id]);
+  const options = useCall(deptOptionCall, open ? {} : null).data?.list;
+  const treeData = useMemo(() => withoutSelf(options ?? [], initial?.id), [options, initial?.id]);
   const required = { required: true, whitespace: true, message: t(DEPT_REQUIRED) };
   // Two columns: the whole form fits a 900-pixel-high window.
   const half = (node: ReactNode) => <Col span={12}>{node}</Col>;

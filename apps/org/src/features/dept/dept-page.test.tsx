@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { call, deptEditCall, deptListCall, setLocale, useSession, type DeptNode } from '@uc/shared';
+import { answering, testUser } from '@uc/shared/testing';
 import { registerOrgMessages } from '../../locales';
 import { DeptPage } from './dept-page';
 
@@ -29,13 +30,16 @@ beforeEach(() => {
   setLocale('zh-CN');
   useSession.setState({
     status: 'ready',
-    currentUser: { id: 1, username: 'admin', realName: '', avatar: '', tenantId: 1, tenantName: 'P', isSuperAdmin: true, roles: [], permissions: [] },
+    currentUser: testUser(),
   });
   mockCall.mockReset();
-  mockCall.mockImplementation(async (contract) => {
-    if (contract === deptListCall) return { list: [node({ children: [node({ id: 2, parentId: 1, name: 'Sales', code: 'sales' })] })] } as never;
-    return { list: [] } as never;
-  });
+  mockCall.mockImplementation(
+    answering((contract) => {
+      if (contract === deptListCall) return { list: [node({ children: [node({ id: 2, parentId: 1, name: 'Sales', code: 'sales' })] })] };
+      if (contract === deptEditCall) return node({ id: 3, name: 'Ops', code: 'ops' });
+      return { list: [] };
+    }),
+  );
 });
 
 describe('DeptPage', () => {

@@ -1,38 +1,18 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { call, deptDeleteCall, deptListCall, deptStatusCall, formatDateTime, useT, type DeptNode } from '@uc/shared';
-import { treeRows } from '@uc/shared/ui';
-import { StatusSwitch } from '@uc/shared/ui';
-import { useCan } from '../../lib/use-can';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { call, deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, formatDateTime, useT, type DeptNode, useCan } from '@uc/shared';
+import { StatusSwitch, TreeTable, useCall } from '@uc/shared/ui';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
-
-const allIds = (nodes: DeptNode[]): number[] => nodes.flatMap((n) => [n.id, ...allIds(n.children ?? [])]);
 
 /** /org/dept: the tenant's department tree, with create, edit, status and delete. */
 export function DeptPage() {
   const t = useT();
   const can = useCan();
-  const [tree, setTree] = useState<DeptNode[]>([]);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [loading, setLoading] = useState(true);
   const [keyword, setKeyword] = useState('');
+  const list = useCall(deptListCall, { query: keyword ? { filter: JSON.stringify([['keyword', keyword]]) } : {} });
+  const { reload } = list;
   const [editing, setEditing] = useState<DeptFormValues | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const filter = keyword.trim() ? JSON.stringify([['keyword', keyword.trim()]]) : undefined;
-      const data = await call(deptListCall, { query: filter ? { filter } : {} });
-      setTree(data.list);
-      setExpanded(allIds(data.list));
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setLoading(false);
-    }
-  }, [keyword]);
-  useEffect(() => void load(), [load]);
 
   const columns = useMemo<TableColumnsType<DeptNode>>(
     () => [
@@ -49,10 +29,10 @@ export function DeptPage() {
         render: (status: number, row) => (
           <StatusSwitch
             status={status}
-            disabled={!can(deptStatusCall.path)}
+            disabled={!can(deptStatusCall)}
             onChange={async (next) => {
               await call(deptStatusCall, { body: { id: row.id, status: next }, done: 'saved' });
-              await load();
+              reload();
             }}
           />
         ),
@@ -64,7 +44,7 @@ export function DeptPage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size="small">
-            {can('/user/admin/dept/edit') && (
+            {can(deptEditCall) && (
               <>
                 <Button type="link" size="small" onClick={() => setEditing({ parentId: row.id })}>
                   {t('org.dept.addChild')}
@@ -74,12 +54,12 @@ export function DeptPage() {
                 </Button>
               </>
             )}
-            {can(deptDeleteCall.path) && (
+            {can(deptDeleteCall) && (
               <Popconfirm
                 title={t('org.dept.deleteConfirm', { name: row.name })}
                 okText={t('org.action.delete')}
                 cancelText={t('org.action.cancel')}
-                onConfirm={() => call(deptDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(load, () => undefined)}
+                onConfirm={() => call(deptDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(reload, () => undefined)}
               >
                 <Button type="link" size="small" danger>
                   {t('org.action.delete')}
@@ -90,39 +70,30 @@ export function DeptPage() {
         ),
       },
     ],
-    [t, can, load],
+    [t, can, reload],
   );
 
   return (
     <Card title={t('org.dept.title')}>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={8} wrap>
-          <Input.Search allowClear style={{ maxWidth: 320 }} placeholder={t('org.dept.search')} onSearch={setKeyword} />
-          <Flex gap={8}>
-            {can('/user/admin/dept/edit') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                {t('org.dept.create')}
-              </Button>
-            )}
-            <Button icon={<ReloadOutlined />} onClick={() => void load()} aria-label={t('org.action.reload')} />
-          </Flex>
-        </Flex>
-        <Table<DeptNode>
-          rowKey="id"
-          columns={columns}
-          dataSource={treeRows(tree)}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
-        />
-      </Flex>
+      <TreeTable
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('org.dept.search')}
+        onSearch={setKeyword}
+        toolbar={
+          can(deptEditCall) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {t('org.dept.create')}
+            </Button>
+          )
+        }
+      />
       <DeptFormModal
         initial={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          void load();
+          reload();
         }}
       />
     </Card>

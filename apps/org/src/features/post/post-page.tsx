@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, formatDateTime, useT, type PostRow } from '@uc/shared';
+import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, formatDateTime, useT, type PostRow, useCan } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { StatusSwitch } from '@uc/shared/ui';
-import { useCan } from '../../lib/use-can';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 
 /** /org/post: the tenant's posts (job positions), paged, with create, edit, status and delete. */
@@ -28,7 +27,7 @@ export function PostPage() {
         render: (status: number, row) => (
           <StatusSwitch
             status={status}
-            disabled={!can(postStatusCall.path)}
+            disabled={!can(postStatusCall)}
             onChange={async (next) => {
               await call(postStatusCall, { body: { id: row.id, status: next }, done: 'saved' });
               reload();
@@ -43,12 +42,12 @@ export function PostPage() {
         title: t('org.field.actions'),
         render: (_, row) => (
           <Space size="small">
-            {can(postEditCall.path) && (
+            {can(postEditCall) && (
               <Button type="link" size="small" onClick={() => setEditing(row as PostFormValues)}>
                 {t('org.action.edit')}
               </Button>
             )}
-            {can(postDeleteCall.path) && (
+            {can(postDeleteCall) && (
               <Popconfirm
                 title={t('org.post.deleteConfirm', { name: row.name })}
                 okText={t('org.action.delete')}
@@ -75,7 +74,7 @@ export function PostPage() {
         rowKey="id"
         searchPlaceholder={t('org.post.search')}
         toolbar={
-          can(postEditCall.path) && (
+          can(postEditCall) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('org.post.create')}
             </Button>

@@ -1,7 +1,7 @@
 import { Avatar, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
-import { useEffect, useState } from 'react';
-import { call, ledgerListCall, memberViewCall, formatDateTime, useT, type LedgerRow, type MemberDetail } from '@uc/shared';
-import { AuthImage } from '@uc/shared/ui';
+import { useState } from 'react';
+import { ledgerListCall, memberViewCall, formatDateTime, useT, type LedgerRow } from '@uc/shared';
+import { AuthImage, useCall } from '@uc/shared/ui';
 
 interface UserDetailDrawerProps {
   userId: number | null;
@@ -13,16 +13,14 @@ interface UserDetailDrawerProps {
 function LedgerTab({ userId, revision }: { userId: number; revision: number }) {
   const t = useT();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: LedgerRow[]; total: number }>({ list: [], total: 0 });
-  useEffect(() => {
-    call(ledgerListCall, { query: { userId, page, pageSize: 10 } }).then(setData, () => undefined);
-  }, [userId, page, revision]);
+  const { data, loading } = useCall(ledgerListCall, { query: { userId, page, pageSize: 10 } }, revision);
   return (
     <Table<LedgerRow>
       rowKey="id"
       size="small"
-      dataSource={data.list}
-      pagination={{ current: page, total: data.total, pageSize: 10, onChange: setPage }}
+      dataSource={data?.list}
+      loading={loading}
+      pagination={{ current: page, total: data?.total ?? 0, pageSize: 10, onChange: setPage }}
       columns={[
         { key: 'kind', dataIndex: 'kind', title: t('org.ledger.kind'), render: (k: number) => t(k === 1 ? 'org.user.balance' : 'org.user.integral') },
         {
@@ -44,11 +42,7 @@ function LedgerTab({ userId, revision }: { userId: number; revision: number }) {
 /** Every field of the spec's User entity, and the user's balance and points ledger. */
 export function UserDetailDrawer({ userId, revision, onClose }: UserDetailDrawerProps) {
   const t = useT();
-  const [user, setUser] = useState<MemberDetail | null>(null);
-  useEffect(() => {
-    if (!userId) return setUser(null);
-    call(memberViewCall, { query: { id: userId } }).then(setUser, () => undefined);
-  }, [userId, revision]);
+  const { data: user } = useCall(memberViewCall, userId ? { query: { id: userId } } : null, revision);
   const time = (v: string | null) => (v ? formatDateTime(v) : t('org.user.neverLoggedIn'));
   // The payment code is private: only the session may fetch it (an <img src> would get a 401).
   const privateImage = (src: string, label: string) => (src ? <AuthImage src={src} alt={label} width={96} /> : '-');

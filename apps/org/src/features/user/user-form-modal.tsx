@@ -1,5 +1,5 @@
 import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import {
   call,
   deptOptionCall,
@@ -14,17 +14,13 @@ import {
   roleOptionCall,
   USERNAME_PATTERN,
   useT,
-  type DeptOption,
   type MemberEditBody,
   type RoleOption,
   Status,
 } from '@uc/shared';
-import { FormModal, StatusRadio } from '@uc/shared/ui';
-import { ImageField } from '../../lib/image-field';
+import { DateField, FormModal, ImageField, StatusRadio, useCall } from '@uc/shared/ui';
 
-// The birthday is a native date input: its value is already the API's YYYY-MM-DD (antd's DatePicker
-// would bring a second dayjs into the remote).
-type FormValues = Omit<Partial<MemberEditBody>, 'birthday'> & { birthday?: string | null };
+type FormValues = Partial<MemberEditBody>;
 type Option = { id: number; name: string };
 
 interface UserFormModalProps {
@@ -41,35 +37,18 @@ const flattenRoles = (nodes: RoleOption[]): Option[] => nodes.flatMap((n) => [{ 
 export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) {
   const t = useT();
   const [form] = Form.useForm<FormValues>();
-  const [depts, setDepts] = useState<DeptOption[]>([]);
-  const [roles, setRoles] = useState<Option[]>([]);
-  const [posts, setPosts] = useState<Option[]>([]);
-  // While the user being edited loads, the form is not shown: typing into it would be overwritten.
-  const [loading, setLoading] = useState(false);
   const open = userId !== null;
   const creating = userId === 0;
-
+  const depts = useCall(deptOptionCall, open ? {} : null).data?.list ?? [];
+  const roleTree = useCall(roleOptionCall, open ? {} : null).data?.list;
+  const roles = useMemo(() => flattenRoles(roleTree ?? []), [roleTree]);
+  const posts = useCall(postOptionCall, open ? {} : null).data?.list ?? [];
+  // While the user being edited loads, the form is not shown: typing into it would be overwritten.
+  const editing = useCall(memberViewCall, userId ? { query: { id: userId } } : null);
+  const user = editing.data;
   useEffect(() => {
-    if (!open) return;
-    const quiet = () => undefined;
-    call(deptOptionCall).then((d) => setDepts(d.list), quiet);
-    call(roleOptionCall).then((d) => setRoles(flattenRoles(d.list)), quiet);
-    call(postOptionCall).then((d) => setPosts(d.list), quiet);
-    if (userId) {
-      setLoading(true);
-      call(memberViewCall, { query: { id: userId } })
-        .finally(() => setLoading(false))
-        .then((u) => {
-          form.setFieldsValue({
-            ...u,
-            sex: u.sex as 0 | 1 | 2,
-            status: u.status as 1 | 2,
-            roleIds: u.roles.map((r) => r.id),
-            birthday: u.birthday ?? '',
-          });
-        }, quiet);
-    }
-  }, [open, userId, form]);
+    if (user) form.setFieldsValue({ ...user, sex: user.sex as 0 | 1 | 2, status: user.status as 1 | 2, roleIds: user.roles.map((r) => r.id) });
+  }, [user, form]);
 
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.validation.required', { field: label }) });
   const item = (name: keyof FormValues, label: string, node: ReactNode, rules: object[] = []) => (
@@ -87,9 +66,9 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
       name="user"
       form={form}
       values={{ sex: 0, status: Status.enabled, roleIds: [] }}
-      loading={loading}
-      onSubmit={({ birthday, ...values }) => {
-        const body = { ...values, id: userId || undefined, birthday: birthday || null, deptId: values.deptId ?? null, postId: values.postId ?? null };
+      loading={editing.loading}
+      onSubmit={(values) => {
+        const body = { ...values, id: userId || undefined, birthday: values.birthday ?? null, deptId: values.deptId ?? null, postId: values.postId ?? null };
         return call(memberEditCall, { body: body as MemberEditBody, done: 'saved' });
       }}
       onSaved={onSaved}
@@ -117,7 +96,7 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
         {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
         {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
         {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
-        {item('birthday', t('org.user.birthday'), <Input type="date" />)}
+        {item('birthday', t('org.user.birthday'), <DateField />)}
         {item('qq', t('org.user.qq'), <Input />, [{ pattern: QQ_PATTERN, message: t('org.user.qq.rule') }])}
         {item('address', t('org.user.address'), <Input />, [{ max: 255 }])}
         {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}

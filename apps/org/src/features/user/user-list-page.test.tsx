@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { call, memberListCall, setLocale, type MemberRow } from '@uc/shared';
+import { answersInTurn } from '@uc/shared/testing';
 import { registerOrgMessages } from '../../locales';
 import { UserListPage } from './user-list-page';
 
@@ -34,12 +35,16 @@ beforeAll(() => registerOrgMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
-  mockCall.mockResolvedValue({
-    list: [row({}), row({ id: 2, username: 'ann', lastLoginAt: '2026-02-03T04:05:00.000Z', status: 2 })],
-    page: 1,
-    pageSize: 10,
-    total: 2,
-  });
+  mockCall.mockImplementation(
+    answersInTurn({
+      list: [row({}), row({ id: 2, username: 'ann', lastLoginAt: '2026-02-03T04:05:00.000Z', status: 2 })],
+      page: 1,
+      pageSize: 10,
+      total: 2,
+      totalExact: true,
+      next: null,
+    }),
+  );
 });
 
 const lastQuery = () => (mockCall.mock.calls.at(-1)?.[1] as { query: Record<string, string | number> }).query;

@@ -1,14 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
-import { call, memberEditCall, memberImportCall, memberListCall, memberRecycleListCall, memberStatusCall, useSession, useT, type MemberRow } from '@uc/shared';
+import {
+  call,
+  memberEditCall,
+  memberImportCall,
+  memberListCall,
+  memberRecycleListCall,
+  memberStatusCall,
+  useSession,
+  useT,
+  type MemberRow,
+  useCan,
+} from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { ColumnSettings } from '../../lib/column-settings';
 import { ExportButton } from './export-button';
 import { ImportButton } from './import-button';
 import { FilterBuilder } from '../../lib/filter-builder';
 import { StatusSwitch } from '@uc/shared/ui';
-import { useCan } from '../../lib/use-can';
 import { BalanceModal, type BalanceTarget } from './balance-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 import { statusTag, userColumns } from './user-columns';
@@ -65,7 +75,7 @@ export function UserListPage() {
           ) : (
             <StatusSwitch
               status={row.status}
-              disabled={!can(memberStatusCall.path) || row.id === selfId}
+              disabled={!can(memberStatusCall) || row.id === selfId}
               onChange={(next) => call(memberStatusCall, { body: { id: row.id, status: next }, done: 'saved' }).then(reload)}
             />
           ),
@@ -102,7 +112,7 @@ export function UserListPage() {
     <Card
       title={t('org.user.title')}
       extra={
-        can(memberRecycleListCall.path) && (
+        can(memberRecycleListCall) && (
           <Segmented
             value={recycle ? 'recycle' : 'users'}
             onChange={(v) => setRecycle(v === 'recycle')}
@@ -127,12 +137,12 @@ export function UserListPage() {
           searchPlaceholder={t('org.user.search')}
           toolbar={
             <>
-              {!recycle && can(memberEditCall.path) && (
+              {!recycle && can(memberEditCall) && (
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)}>
                   {t('org.user.create')}
                 </Button>
               )}
-              {!recycle && can(memberImportCall.path) && <ImportButton onImported={reload} />}
+              {!recycle && can(memberImportCall) && <ImportButton onImported={reload} />}
               <ExportButton
                 recycle={recycle}
                 filter={query.keyword.trim() ? [['keyword', query.keyword.trim()], ...query.filter] : query.filter}

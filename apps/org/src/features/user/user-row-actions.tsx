@@ -1,4 +1,5 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Popconfirm, Space, type MenuProps } from 'antd';
 import {
   call,
   memberDeleteCall,
@@ -12,8 +13,8 @@ import {
   addIntegralCall,
   forceLogoutCall,
   type MemberRow,
+  useCan,
 } from '@uc/shared';
-import { useCan } from '../../lib/use-can';
 
 export interface UserRowHandlers {
   view: (row: MemberRow) => void;
@@ -27,7 +28,7 @@ export interface UserRowHandlers {
 export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: boolean; on: UserRowHandlers }) {
   const t = useT();
   const can = useCan();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const self = useSession((s) => s.currentUser?.id) === row.id;
   const forceLogout = () =>
     call(forceLogoutCall, { body: { id: row.id } }).then(
@@ -48,28 +49,58 @@ export function UserRowActions({ row, recycle, on }: { row: MemberRow; recycle: 
   if (recycle) {
     return (
       <Space size={0}>
-        {can(memberRestoreCall.path) &&
+        {can(memberRestoreCall) &&
           link(t('org.user.restore'), () => void call(memberRestoreCall, { body: { id: row.id }, done: 'done' }).then(on.reload, () => undefined))}
-        {can(memberPurgeCall.path) &&
+        {can(memberPurgeCall) &&
           confirm(t('org.user.purge'), t('org.user.purgeConfirm', { name: row.username }), () =>
             call(memberPurgeCall, { body: { id: row.id }, done: 'deleted' }),
           )}
       </Space>
     );
   }
+  // The common actions stay one click away; the rarer ones go under 更多, so the fixed action column
+  // stays narrow and does not cover the data columns (状态 among them) at 1440 px.
+  const ask = (label: string, title: string, run: () => Promise<unknown>) =>
+    void modal.confirm({
+      title,
+      okText: label,
+      okButtonProps: { danger: true },
+      cancelText: t('org.action.cancel'),
+      onOk: () => run().then(on.reload, () => undefined),
+    });
+  const more: MenuProps['items'] = [
+    can(addBalanceCall) && { key: 'balance', label: t('org.user.balance'), onClick: () => on.balance(row, 'balance') },
+    can(addIntegralCall) && { key: 'integral', label: t('org.user.integral'), onClick: () => on.balance(row, 'integral') },
+    can(memberResetPwdCall) && { key: 'resetPassword', label: t('org.user.resetPassword'), onClick: () => on.resetPassword(row) },
+    can(forceLogoutCall) &&
+      !self && {
+        key: 'forceLogout',
+        danger: true,
+        label: t('org.user.forceLogout'),
+        onClick: () => ask(t('org.user.forceLogout'), t('org.user.forceLogoutConfirm', { name: row.username }), forceLogout),
+      },
+    can(memberDeleteCall) &&
+      !self && {
+        key: 'delete',
+        danger: true,
+        label: t('org.action.delete'),
+        onClick: () =>
+          ask(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () =>
+            call(memberDeleteCall, { body: { id: row.id }, done: 'deleted' }),
+          ),
+      },
+  ].filter((item) => item !== false);
   return (
-    <Space size={0} wrap>
+    <Space size={0}>
       {link(t('org.user.view'), () => on.view(row))}
-      {can(memberEditCall.path) && link(t('org.action.edit'), () => on.edit(row))}
-      {can(addBalanceCall.path) && link(t('org.user.balance'), () => on.balance(row, 'balance'))}
-      {can(addIntegralCall.path) && link(t('org.user.integral'), () => on.balance(row, 'integral'))}
-      {can(memberResetPwdCall.path) && link(t('org.user.resetPassword'), () => on.resetPassword(row))}
-      {can(forceLogoutCall.path) && !self && confirm(t('org.user.forceLogout'), t('org.user.forceLogoutConfirm', { name: row.username }), forceLogout)}
-      {can(memberDeleteCall.path) &&
-        !self &&
-        confirm(t('org.action.delete'), t('org.user.deleteConfirm', { name: row.username }), () =>
-          call(memberDeleteCall, { body: { id: row.id }, done: 'deleted' }),
-        )}
+      {can(memberEditCall) && link(t('org.action.edit'), () => on.edit(row))}
+      {more.length > 0 && (
+        <Dropdown menu={{ items: more }} trigger={['click']}>
+          <Button type="link" size="small" aria-label={t('org.user.moreOf', { name: row.username })}>
+            {t('org.user.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { call, iconListCall, setLocale } from '@uc/shared';
+import { answering } from '@uc/shared/testing';
 import { registerPermissionMessages } from '../../locales';
 import { IconSelectModal } from './icon-select-modal';
 
@@ -11,11 +12,13 @@ beforeAll(() => registerPermissionMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
-  mockCall.mockImplementation(async (_c, o) => {
-    const q = (o as { query: { page: number; name?: string } }).query;
-    if (q.name) return { list: [{ id: 7, font_class: 'home-outlined' }], page: 1, pageSize: 40, total: 1 } as never;
-    return { list: icons((q.page - 1) * 40 + 1, 40), page: q.page, pageSize: 40, total: 85 } as never;
-  });
+  mockCall.mockImplementation(
+    answering((_c, o) => {
+      const q = (o as { query: { page: number; name?: string } }).query;
+      if (q.name) return { list: [{ id: 7, font_class: 'home-outlined' }], page: 1, pageSize: 40, total: 1, totalExact: true, next: null };
+      return { list: icons((q.page - 1) * 40 + 1, 40), page: q.page, pageSize: 40, total: 85, totalExact: true, next: q.page < 3 ? `c${q.page}` : null };
+    }),
+  );
 });
 
 const queryOf = (i: number) => (mockCall.mock.calls[i]?.[1] as { query: Record<string, unknown> }).query;

@@ -1,7 +1,7 @@
 import { Empty, Flex, Input, Modal, Pagination, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { call, iconListCall, ICON_CLASS_PREFIX, ICON_PAGE_SIZE, useT, type IconEntry } from '@uc/shared';
-import { IconFont } from '@uc/shared/ui';
+import { iconListCall, ICON_CLASS_PREFIX, ICON_PAGE_SIZE, useT, type IconEntry } from '@uc/shared';
+import { IconFont, useCall } from '@uc/shared/ui';
 
 /** Spec section 9: the icon selector modal is 930 wide and pages 40 icons at a time. */
 export const ICON_MODAL_WIDTH = 930;
@@ -19,24 +19,14 @@ export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectM
   const t = useT();
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
-  const [data, setData] = useState<{ list: IconEntry[]; total: number }>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  const icons = useCall(iconListCall, open ? { query: { page, pageSize: ICON_PAGE_SIZE, ...(name ? { name } : {}) } } : null);
+  const data = { list: icons.data?.list ?? ([] as IconEntry[]), total: icons.data?.total ?? 0 };
+  const loading = icons.loading;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (open) setChosen(value?.startsWith(ICON_CLASS_PREFIX) ? value : undefined);
   }, [open, value]);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLoading(true);
-    call(iconListCall, { query: { page, pageSize: ICON_PAGE_SIZE, ...(name ? { name } : {}) }, signal: controller.signal })
-      .then((d) => setData({ list: d.list, total: d.total }))
-      .catch(() => undefined)
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [open, page, name]);
 
   return (
     <Modal

@@ -1,7 +1,6 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/shared';
-import { FormDrawer, StatusRadio } from '@uc/shared/ui';
+import { FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
 import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {
@@ -21,18 +20,14 @@ const toParents = (nodes: MenuOption[], t: (k: string) => string, skip?: number)
   nodes.filter((n) => n.id !== skip).map((n) => ({ value: n.id, title: n.locale ? t(n.locale) : n.name, children: toParents(n.children, t, skip) }));
 
 /** The menu editor: every field of the spec's menu editor, in a drawer. */
+/** Until the options arrive. */
+const NONE: MenuOption[] = [];
+
 export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormProps) {
   const t = useT();
   const [form] = Form.useForm<MenuInput>();
-  const [parents, setParents] = useState<MenuOption[]>([]);
+  const parents = useCall(menuOptionCall, open ? {} : null).data?.list ?? NONE;
   const type = Form.useWatch('type', form);
-
-  useEffect(() => {
-    if (!open) return;
-    call(menuOptionCall)
-      .then((d) => setParents(d.list))
-      .catch(() => undefined);
-  }, [open]);
 
   const label = (key: string) => t(`perm.menu.${key}`);
   return (

@@ -1,41 +1,44 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Table } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, useAccess, useSession, useT, type MenuNode, Status } from '@uc/shared';
-import { treeRows } from '@uc/shared/ui';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex } from 'antd';
+import { useMemo, useState } from 'react';
+import {
+  call,
+  menuDeleteCall,
+  menuEditCall,
+  menuListCall,
+  menuStatusCall,
+  useCan,
+  type PermissionOf,
+  useSession,
+  useT,
+  type MenuNode,
+  Status,
+} from '@uc/shared';
+import { TreeTable, useCall } from '@uc/shared/ui';
 import { menuColumns } from './menu-columns';
 import { MenuForm } from './menu-form';
 
 /** /permission/menu: the platform's menu catalogue as a tree table, edited by the platform super admin. */
 export function MenuPage() {
   const t = useT();
-  const access = useAccess();
+  const canCall = useCan();
   const isSuperAdmin = useSession((s) => s.currentUser?.isSuperAdmin === true);
   const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<MenuNode[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [revision, setRevision] = useState(0);
+  const list = useCall(menuListCall, { query: keyword ? { keyword } : {} });
+  const { reload } = list;
   const [editor, setEditor] = useState<{ open: boolean; record?: MenuNode; parentId?: number | null }>({ open: false });
-  const reload = useCallback(() => setRevision((r) => r + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    call(menuListCall, { query: keyword ? { keyword } : {}, signal: controller.signal })
-      .then((d) => setRows(d.list))
-      .catch(() => undefined)
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [keyword, revision]);
 
   // Changing the catalogue also needs the platform super admin (the server says so too).
-  const can = (path: string) => isSuperAdmin && access.hasPermission(path);
+  const can = (permission: PermissionOf) => isSuperAdmin && canCall(permission);
+  const canEdit = can(menuEditCall);
+  const canDelete = can(menuDeleteCall);
+  const canStatus = can(menuStatusCall);
   const columns = useMemo(
     () =>
       menuColumns(t, {
-        canEdit: can(menuEditCall.path),
-        canDelete: can(menuDeleteCall.path),
-        canStatus: can(menuStatusCall.path),
+        canEdit,
+        canDelete,
+        canStatus,
         onCreateChild: (parent) => setEditor({ open: true, parentId: parent.id }),
         onEdit: (record) => setEditor({ open: true, record }),
         onDelete: (m) =>
@@ -49,34 +52,25 @@ export function MenuPage() {
             .then(reload)
             .catch(() => undefined),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, isSuperAdmin, access, reload],
+    [t, canEdit, canDelete, canStatus, reload],
   );
 
   return (
     <Card title={t('perm.menu.title')}>
       <Flex vertical gap={16}>
         {!isSuperAdmin && <Alert type="info" showIcon title={t('perm.menu.superAdminOnly')} />}
-        <Flex justify="space-between" gap={8} wrap>
-          <Input.Search allowClear style={{ maxWidth: 320 }} placeholder={t('perm.common.search')} onSearch={(v) => setKeyword(v.trim())} />
-          <Flex gap={8}>
-            {can(menuEditCall.path) && (
+        <TreeTable
+          list={list}
+          columns={columns}
+          searchPlaceholder={t('perm.common.search')}
+          onSearch={setKeyword}
+          toolbar={
+            canEdit && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, parentId: null })}>
                 {t('perm.common.create')}
               </Button>
-            )}
-            <Button icon={<ReloadOutlined />} onClick={reload} aria-label="reload" />
-          </Flex>
-        </Flex>
-        <Table<MenuNode>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={treeRows(rows)}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{ childrenColumnName: 'children' }}
+            )
+          }
         />
       </Flex>
       <MenuForm

@@ -1,5 +1,4 @@
 import { Col, Form, Input, InputNumber, Row, Select, Tree, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import {
   call,
   dataScope,
@@ -13,7 +12,7 @@ import {
   type RoleOption,
   Status,
 } from '@uc/shared';
-import { FormDrawer, StatusRadio } from '@uc/shared/ui';
+import { FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
 
 export interface RoleFormProps {
   open: boolean;
@@ -30,23 +29,16 @@ type DeptNode = { key: number; title: string; disableCheckbox: boolean; children
 const toDeptNodes = (nodes: DeptGrantNode[]): DeptNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, disableCheckbox: !n.grantable, children: toDeptNodes(n.children) }));
 
+/** Until the options arrive (one array, so memoised children keep theirs). */
+const NONE: never[] = [];
+
 /** The role editor with its data scope: all, own department, department and below, custom departments, self. */
 export function RoleForm({ open, record, parentId, onClose, onSaved }: RoleFormProps) {
   const t = useT();
   const [form] = Form.useForm<RoleInput>();
-  const [roles, setRoles] = useState<RoleOption[]>([]);
-  const [depts, setDepts] = useState<DeptGrantNode[]>([]);
+  const roles = useCall(roleOptionCall, open ? {} : null).data?.list ?? NONE;
+  const depts = useCall(roleDeptTreeCall, open ? {} : null).data?.list ?? NONE;
   const scope = Form.useWatch('dataScope', form);
-
-  useEffect(() => {
-    if (!open) return;
-    call(roleOptionCall)
-      .then((d) => setRoles(d.list))
-      .catch(() => undefined);
-    call(roleDeptTreeCall)
-      .then((d) => setDepts(d.list))
-      .catch(() => undefined);
-  }, [open]);
 
   const required = { required: true, whitespace: true, message: t('perm.role.required') };
   return (

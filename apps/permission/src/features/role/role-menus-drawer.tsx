@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Flex, Spin, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { call, roleMenusCall, roleMenuTreeCall, roleViewCall, useT, type MenuGrantNode, type RoleNode } from '@uc/shared';
+import { useCall } from '@uc/shared/ui';
 
 export interface RoleMenusDrawerProps {
   role?: RoleNode;
@@ -13,28 +14,24 @@ type Node = { key: number; title: string; disableCheckbox: boolean; children: No
 /** Permission assignment: menus and buttons with checkboxes; only what the editor holds can be ticked. */
 export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps) {
   const t = useT();
-  const [tree, setTree] = useState<MenuGrantNode[]>([]);
+  const menus = useCall(roleMenuTreeCall, role ? {} : null);
+  const view = useCall(roleViewCall, role ? { query: { id: role.id } } : null);
+  const tree = menus.data?.list;
+  const held = view.data?.menuIds;
+  const loading = menus.loading || view.loading;
   const [checked, setChecked] = useState<number[]>([]);
   const [half, setHalf] = useState<number[]>([]);
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!role) return;
-    setLoading(true);
-    Promise.all([call(roleMenuTreeCall), call(roleViewCall, { query: { id: role.id } })])
-      .then(([menus, view]) => {
-        setTree(menus.list);
-        // Only leaves start checked: antd derives the parents (checked or half-checked) from them.
-        const parents = new Set<number>();
-        const walk = (nodes: MenuGrantNode[]) => nodes.forEach((n) => (n.children.length > 0 && parents.add(n.id), walk(n.children)));
-        walk(menus.list);
-        setChecked(view.menuIds.filter((id) => !parents.has(id)));
-        setHalf([]);
-      })
-      .catch(() => undefined)
-      .finally(() => setLoading(false));
-  }, [role]);
+    if (!tree || !held) return;
+    // Only leaves start checked: antd derives the parents (checked or half-checked) from them.
+    const parents = new Set<number>();
+    const walk = (nodes: MenuGrantNode[]) => nodes.forEach((n) => (n.children.length > 0 && parents.add(n.id), walk(n.children)));
+    walk(tree);
+    setChecked(held.filter((id) => !parents.has(id)));
+    setHalf([]);
+  }, [tree, held]);
 
   const { nodes, grantable } = useMemo(() => {
     const ok = new Set<number>();
@@ -43,7 +40,7 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
         if (n.grantable) ok.add(n.id);
         return { key: n.id, title: n.locale && t(n.locale) !== n.locale ? t(n.locale) : n.name, disableCheckbox: !n.grantable, children: convert(n.children) };
       });
-    return { nodes: convert(tree), grantable: ok };
+    return { nodes: convert(tree ?? []), grantable: ok };
   }, [tree, t]);
 
   const save = async () => {
@@ -83,7 +80,7 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
           <Tree
             checkable
             defaultExpandAll
-            key={tree.length}
+            key={nodes.length}
             treeData={nodes}
             checkedKeys={checked}
             onCheck={(keys, info) => {

@@ -1,8 +1,8 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Table } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useAccess, useT, type RoleNode, Status } from '@uc/shared';
-import { treeRows } from '@uc/shared/ui';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useMemo, useState } from 'react';
+import { call, roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useCan, useT, type RoleNode, Status } from '@uc/shared';
+import { TreeTable, useCall } from '@uc/shared/ui';
 import { roleColumns } from './role-columns';
 import { RoleForm } from './role-form';
 import { RoleMenusDrawer } from './role-menus-drawer';
@@ -10,32 +10,20 @@ import { RoleMenusDrawer } from './role-menus-drawer';
 /** /permission/role: the tenant's role tree, with data scope and permission assignment. */
 export function RolePage() {
   const t = useT();
-  const access = useAccess();
+  const can = useCan();
   const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<RoleNode[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [revision, setRevision] = useState(0);
+  const list = useCall(roleListCall, { query: keyword ? { keyword } : {} });
+  const { reload } = list;
   const [editor, setEditor] = useState<{ open: boolean; record?: RoleNode; parentId?: number | null }>({ open: false });
   const [granting, setGranting] = useState<RoleNode | undefined>(undefined);
-  const reload = useCallback(() => setRevision((r) => r + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    call(roleListCall, { query: keyword ? { keyword } : {}, signal: controller.signal })
-      .then((d) => setRows(d.list))
-      .catch(() => undefined)
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [keyword, revision]);
 
   const columns = useMemo(
     () =>
       roleColumns(t, {
-        canEdit: access.hasPermission(roleEditCall.path),
-        canDelete: access.hasPermission(roleDeleteCall.path),
-        canStatus: access.hasPermission(roleStatusCall.path),
-        canGrant: access.hasPermission(roleMenusCall.path),
+        canEdit: can(roleEditCall),
+        canDelete: can(roleDeleteCall),
+        canStatus: can(roleStatusCall),
+        canGrant: can(roleMenusCall),
         onCreateChild: (parent) => setEditor({ open: true, parentId: parent.id }),
         onEdit: (record) => setEditor({ open: true, record }),
         onMenus: setGranting,
@@ -50,7 +38,7 @@ export function RolePage() {
             .then(reload)
             .catch(() => undefined),
       }),
-    [t, access, reload],
+    [t, can, reload],
   );
 
   const saved = () => {
@@ -61,29 +49,19 @@ export function RolePage() {
 
   return (
     <Card title={t('perm.role.title')}>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={8} wrap>
-          <Input.Search allowClear style={{ maxWidth: 320 }} placeholder={t('perm.role.search')} onSearch={(v) => setKeyword(v.trim())} />
-          <Flex gap={8}>
-            {access.hasPermission(roleEditCall.path) && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, parentId: null })}>
-                {t('perm.common.create')}
-              </Button>
-            )}
-            <Button icon={<ReloadOutlined />} onClick={reload} aria-label="reload" />
-          </Flex>
-        </Flex>
-        <Table<RoleNode>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={treeRows(rows)}
-          loading={loading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          expandable={{ defaultExpandAllRows: true }}
-        />
-      </Flex>
+      <TreeTable
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('perm.role.search')}
+        onSearch={setKeyword}
+        toolbar={
+          can(roleEditCall) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true, parentId: null })}>
+              {t('perm.common.create')}
+            </Button>
+          )
+        }
+      />
       <RoleForm open={editor.open} record={editor.record} parentId={editor.parentId} onClose={() => setEditor({ open: false })} onSaved={saved} />
       <RoleMenusDrawer role={granting} onClose={() => setGranting(undefined)} onSaved={saved} />
     </Card>

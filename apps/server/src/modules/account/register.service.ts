@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -85,7 +86,7 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
     : await db
         .select()
         .from(tenantPolicies)
-        .where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, 1)))
+        .where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, Status.enabled)))
         .orderBy(asc(tenantPolicies.id))
         .limit(1);
   if (!policy) throw unavailable('Registration is not set up: there is no default tenant policy; tell the platform administrator');

@@ -1,8 +1,10 @@
+import { ENABLED } from '../../db/status-sql';
+import { Status } from '@uc/shared/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
-import { EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
+import { AUTH_LEASE_MS, EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
 import { findLiveSession, touchSession, type SessionPolicy } from './session.repository';
 import { hashToken } from './token';
 import { rowsOf } from '../../db/typed';
@@ -22,8 +24,6 @@ export interface Session {
   readOnly: boolean;
 }
 
-const ENABLED = 1;
-
 /**
  * The session of a token, or a 61 (not signed in, disabled user) / 60 (tenant disabled or expired)
  * error. Runs on the system connection (reviewed bypass): the tenant is what it finds out.
@@ -33,8 +33,8 @@ export async function requireSession(db: Db, token: string | null, policy: Sessi
   const tokenHash = hashToken(token);
   const row = await findLiveSession(db, tokenHash);
   if (!row) throw notSignedIn('Your session has expired or was ended: please sign in again');
-  if (row.userStatus !== ENABLED) throw notSignedIn('Your account is disabled: ask an administrator to enable it');
-  if (row.tenantStatus !== ENABLED || (row.tenantExpiresAt && row.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
+  if (row.userStatus !== Status.enabled) throw notSignedIn('Your account is disabled: ask an administrator to enable it');
+  if (row.tenantStatus !== Status.enabled || (row.tenantExpiresAt && row.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(db, row.sessionId, policy);
   const session: Session = {
     sessionId: row.sessionId,
@@ -79,7 +79,7 @@ export function cachedSession(cache: AuthCache, token: string | null): { tokenHa
  */
 export const grantedMenuIds = (tenantId: number, userId: number) => sql`
   select rm.menu_id from user_roles ur
-  join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 1
+  join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = ${ENABLED}
   join role_menus rm on rm.tenant_id = r.tenant_id and rm.role_id = r.id
   where ur.tenant_id = ${tenantId} and ur.user_id = ${userId}`;
 
@@ -90,7 +90,7 @@ export async function hasPermission(db: Db, session: Session, path: string): Pro
     db,
     sql`
     select 1 as ok from menus m
-    where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})
+    where m.status = ${ENABLED} and m.id in (${grantedMenuIds(session.tenantId, session.userId)})
       and ${path} = any(string_to_array(replace(m.permissions, ' ', ''), ','))
     limit 1`,
   );
@@ -104,7 +104,7 @@ export async function grantedPaths(db: Db, session: Session): Promise<Set<string
     sql`
     select distinct p.path from menus m
     cross join lateral unnest(string_to_array(replace(m.permissions, ' ', ''), ',')) as p(path)
-    where m.status = 1 and m.id in (${grantedMenuIds(session.tenantId, session.userId)})`,
+    where m.status = ${ENABLED} and m.id in (${grantedMenuIds(session.tenantId, session.userId)})`,
   );
   return new Set(rows.map((r) => r.path));
 }
@@ -138,14 +138,18 @@ export async function requirePermission(db: Db, session: Session, path: string, 
 export const epochReader = (db: Db): EpochReader => {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return new EpochReader(async (tenantIds) => {
-      const result = await client.query<{ id: number; epoch: string }>({
-        name: 'uc_auth_epochs',
-        text: 'select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id = any($1::bigint[])',
-        values: [tenantIds],
-      });
-      return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
-    });
+    return new EpochReader(
+      async (tenantIds) => {
+        const result = await client.query<{ id: number; epoch: string }>({
+          name: 'uc_auth_epochs',
+          text: 'select tenant_id::int as id, epoch::text as epoch from auth_epochs where tenant_id = any($1::bigint[])',
+          values: [tenantIds],
+        });
+        return new Map(result.rows.map((r) => [Number(r.id), r.epoch]));
+      },
+      undefined,
+      AUTH_LEASE_MS,
+    );
   }
   return new EpochReader(async (tenantIds) => {
     // Bound one by one: an array parameter (= any($1)) costs PGlite ten times as much.

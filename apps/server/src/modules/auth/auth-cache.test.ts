@@ -1,10 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { menus, roleMenus, roles, tenants, userRoles, users } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Session } from './access';
-import { AuthCache } from './auth-cache';
+import { AUTH_LEASE_MS, AuthCache } from './auth-cache';
 import { signOpenLogin } from '../open-access/open-login.service';
 import { hashToken } from './token';
 
@@ -33,6 +34,12 @@ const get = (url: string, token: string) => t.app.inject({ url, headers: auth(to
 const post = (url: string, token: string, payload: object) => t.app.inject({ method: 'POST', url, headers: auth(token), payload });
 const info = (token: string) => get('/user/admin/member/info', token);
 const list = (token: string) => get('/user/admin/member/list', token);
+/**
+ * What a change made straight in the database waits for. A write through any server answers only once
+ * the auth-epoch reads other servers may be using have run out (AUTH_LEASE_MS, on PostgreSQL), so its
+ * client's next call sees it; a change by hand is seen within that time (or at once, by notification).
+ */
+const changedByHand = () => delay(AUTH_LEASE_MS);
 const codeOf = async (res: Promise<{ json(): { code: number } }>) => (await res).json().code;
 
 let serial = 0;
@@ -99,8 +106,10 @@ describe('a warm cache never outlives a revocation', () => {
     const token = await tokenFor(t.db, otherTenant, u.id);
     await warm(token, otherTenant);
     await t.db.update(tenants).set({ status: 2 }).where(eq(tenants.id, otherTenant));
+    await changedByHand();
     expect(await codeOf(info(token))).toBe(60);
     await t.db.update(tenants).set({ status: 1 }).where(eq(tenants.id, otherTenant));
+    await changedByHand();
     expect(await codeOf(info(token))).toBe(0);
   });
 
@@ -115,18 +124,21 @@ describe('a warm cache never outlives a revocation', () => {
       'taking the menu from the role',
       async (u: Awaited<ReturnType<typeof member>>) => {
         await t.db.delete(roleMenus).where(and(eq(roleMenus.tenantId, u.tenantId), eq(roleMenus.roleId, u.roleId)));
+        await changedByHand();
       },
     ],
     [
       'taking the role from the user',
       async (u: Awaited<ReturnType<typeof member>>) => {
         await t.db.delete(userRoles).where(and(eq(userRoles.tenantId, u.tenantId), eq(userRoles.userId, u.id)));
+        await changedByHand();
       },
     ],
     [
       'deleting the role',
       async (u: Awaited<ReturnType<typeof member>>) => {
         await t.db.delete(roles).where(and(eq(roles.tenantId, u.tenantId), eq(roles.id, u.roleId)));
+        await changedByHand();
       },
     ],
   ])('%s refuses the permission at the very next call (403) and member/info no longer lists it', async (_what, revoke) => {
@@ -160,6 +172,7 @@ describe('a warm cache never outlives a revocation', () => {
     expect((await get('/user/admin/post/list', token)).statusCode).toBe(403);
     const [postMenu] = await t.db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/org/post'));
     await t.db.insert(roleMenus).values({ tenantId: 1, roleId: u.roleId, menuId: postMenu!.id });
+    await changedByHand();
     expect((await get('/user/admin/post/list', token)).statusCode).toBe(200);
   });
 
@@ -171,6 +184,7 @@ describe('a warm cache never outlives a revocation', () => {
       .update(users)
       .set({ realName: 'Renamed' })
       .where(and(eq(users.tenantId, 1), eq(users.id, u.id)));
+    await changedByHand();
     expect((await info(token)).json().data.realName).toBe('Renamed');
   });
 

@@ -177,23 +177,64 @@ export class AuthCache {
 const userKey = (session: Session): string => `${session.tenantId}:${session.userId}`;
 
 /**
+ * How long a read of the auth epochs stays good on PostgreSQL, from the moment it was sent. Every call
+ * that may change them (any write) answers no sooner than this after its transaction committed, so a
+ * client that has the answer of a revocation can only reach a server whose epochs were read after it.
+ */
+export const AUTH_LEASE_MS = 50;
+/** Tenants asked for within this long are kept fresh in the background; the others are let go. */
+const LEASE_KEEP_MS = 5_000;
+
+type Batch = { tenants: Set<number>; done: Promise<Map<number, string>>; resolve(m: Map<number, string>): void; reject(e: unknown): void };
+
+/**
  * Reads auth epochs for calls that need nothing else from the database (answers cached per caller),
  * one statement for all the calls that arrived in the same turn of the event loop, at most
  * `maxInFlight` statements at a time (the others wait and share the next). A call joins only a read
  * that has not been sent yet, so the read's snapshot is always later than the call's arrival, hence
  * later than any revocation whose answer the client had before sending it: as exact as a read of its own.
+ *
+ * With a lease (`leaseMs`, several servers on PostgreSQL), a read is good for `leaseMs` after it was
+ * sent and is renewed in the background while the tenant is busy, so most calls wait for no read at all.
+ * That stays exact because every write waits `leaseMs` after its commit before it answers (route
+ * registrar): a revocation a client has heard of committed before any read still in its lease was sent.
  */
 export class EpochReader {
-  private next: { tenants: Set<number>; done: Promise<Map<number, string>>; resolve(m: Map<number, string>): void; reject(e: unknown): void } | undefined;
+  private next: Batch | undefined;
   private inFlight = 0;
   private scheduled = false;
+  /** Per tenant (0: the platform-wide counter): the epoch and when the read that gave it was sent. */
+  private readonly known = new Map<number, { epoch: string; sentAt: number }>();
+  private readonly asked = new Map<number, number>();
+  private renewer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly read: (tenantIds: number[]) => Promise<Map<number, string>>,
     private readonly maxInFlight = 4,
+    readonly leaseMs = 0,
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   async epochsOf(tenantId: number): Promise<AuthEpochs> {
+    if (this.leaseMs > 0) {
+      const now = this.clock();
+      this.asked.set(tenantId, now);
+      const tenant = this.known.get(tenantId);
+      const global = this.known.get(0);
+      this.keepRenewing();
+      if (tenant && global && now - tenant.sentAt < this.leaseMs && now - global.sentAt < this.leaseMs) return { tenant: tenant.epoch, global: global.epoch };
+    }
+    const epochs = await this.join([tenantId]).done;
+    return { tenant: epochs.get(tenantId) ?? '0', global: epochs.get(0) ?? '0' };
+  }
+
+  /** Stops the background renewal (the server is closing). */
+  close(): void {
+    clearInterval(this.renewer);
+    this.renewer = undefined;
+  }
+
+  private join(tenantIds: number[]): Batch {
     if (!this.next) {
       let resolve!: (m: Map<number, string>) => void;
       let reject!: (e: unknown) => void;
@@ -201,13 +242,26 @@ export class EpochReader {
         resolve = ok;
         reject = fail;
       });
+      // A renewal nobody waits for may fail (the next call reads again): not an unhandled rejection.
+      done.catch(() => undefined);
       this.next = { tenants: new Set([0]), done, resolve, reject };
     }
     const batch = this.next;
-    batch.tenants.add(tenantId);
+    for (const id of tenantIds) batch.tenants.add(id);
     this.schedule();
-    const epochs = await batch.done;
-    return { tenant: epochs.get(tenantId) ?? '0', global: epochs.get(0) ?? '0' };
+    return batch;
+  }
+
+  /** While tenants are busy, their epochs are read again every half lease, so calls find them fresh. */
+  private keepRenewing(): void {
+    if (this.renewer) return;
+    this.renewer = setInterval(() => {
+      const now = this.clock();
+      for (const [id, at] of this.asked) if (now - at > LEASE_KEEP_MS) this.asked.delete(id);
+      if (this.asked.size === 0) return this.close();
+      this.join([...this.asked.keys()]);
+    }, this.leaseMs / 2);
+    this.renewer.unref();
   }
 
   private schedule(): void {
@@ -225,8 +279,18 @@ export class EpochReader {
     if (!batch) return;
     this.next = undefined;
     this.inFlight++;
+    const sentAt = this.clock();
     this.read([...batch.tenants])
-      .then(batch.resolve, batch.reject)
+      .then((epochs) => {
+        if (this.leaseMs > 0) {
+          for (const id of batch.tenants) {
+            const before = this.known.get(id);
+            // A slow read must not replace what a read sent later has already told.
+            if (!before || before.sentAt <= sentAt) this.known.set(id, { epoch: epochs.get(id) ?? '0', sentAt });
+          }
+        }
+        batch.resolve(epochs);
+      }, batch.reject)
       .finally(() => {
         this.inFlight--;
         // Calls that arrived while the reads were out wait for a read sent after them.

@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
@@ -86,7 +87,7 @@ export async function openSession(
 ): Promise<LoginResult> {
   const { readOnly = false, openAccessKey } = options;
   const attempt: LoginAttempt = { method, username: user.username, tenantId: user.tenantId, userId: user.id, ...client, reason: 'ok' };
-  if (user.status !== 1) {
+  if (user.status !== Status.enabled) {
     await logAttempt(db, { ...attempt, reason: 'user_disabled' });
     throw new AppError(403, -1, 'This account is disabled: ask an administrator to enable it');
   }

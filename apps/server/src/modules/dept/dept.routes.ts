@@ -1,4 +1,4 @@
-import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow } from '@uc/shared/contracts';
+import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow, Status } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';
 import { deleteDept, getDept, listDepts, saveDept, setDeptStatus } from './dept.repository';
@@ -32,7 +32,9 @@ export function deptCalls(): CallImplementation[] {
     implement(deptViewCall, async ({ db, session, query }) => getDept(db, session.tenantId, query.id)),
     implement(deptOptionCall, async ({ db, session }) => {
       const rows = await listDepts(db, session.tenantId);
-      return { list: leavesWithoutChildren(toTree(rows, (d): OptionNode => ({ id: d.id, name: d.name, disabled: d.status !== 1, children: [] }))) };
+      return {
+        list: leavesWithoutChildren(toTree(rows, (d): OptionNode => ({ id: d.id, name: d.name, disabled: d.status !== Status.enabled, children: [] }))),
+      };
     }),
     implement(deptEditCall, async ({ db, session, body }) => saveDept(db, session.tenantId, body)),
     implement(deptDeleteCall, async ({ db, session, body }) => {

@@ -14,7 +14,7 @@ describe('member info', () => {
     const res = await t.app.inject({ url: '/user/admin/member/info?addon=ml.svc.user', headers: auth(token) });
     const { code, data } = res.json();
     expect(code).toBe(0);
-    expect(data).toMatchObject({ username: 'admin', realName: '管理员', tenantId: 1, tenantName: 'Platform', isSuperAdmin: true });
+    expect(data).toMatchObject({ username: 'admin', realName: '管理员', tenantId: 1, tenantName: '平台', isSuperAdmin: true });
     expect(data.roles).toEqual([{ id: expect.any(Number), name: '超级管理员', key: 'super_admin' }]);
     for (const p of PERMISSION_CATALOGUE) expect(data.permissions).toContain(p);
     expect(data.permissions).toContain('/user/admin/member/edit');

@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { and, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberEditBody } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
@@ -114,7 +115,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
       .from(users)
       .where(await visibleMember(db, session, id));
     if (!existing) throw memberNotFound();
-    if (id === session.userId && values.status !== 1) throw forbidden('status: you cannot disable your own account');
+    if (id === session.userId && values.status !== Status.enabled) throw forbidden('status: you cannot disable your own account');
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
   }
@@ -155,7 +156,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
       .values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId })))
       .onConflictDoNothing();
   }
-  if (values.status !== 1) await endSessions(db, session, userId);
+  if (values.status !== Status.enabled) await endSessions(db, session, userId);
   return viewMember(db, session, userId);
 }
 
@@ -167,14 +168,14 @@ export async function endSessions(db: Db, session: Session, userId: number): Pro
 }
 
 export async function setMemberStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
-  if (id === session.userId && status !== 1) throw forbidden('You cannot disable your own account');
+  if (id === session.userId && status !== Status.enabled) throw forbidden('You cannot disable your own account');
   const changed = await db
     .update(users)
     .set({ status, updatedAt: sql`now()` })
     .where(await visibleMember(db, session, id))
     .returning({ id: users.id });
   if (changed.length === 0) throw memberNotFound();
-  if (status !== 1) await endSessions(db, session, id);
+  if (status !== Status.enabled) await endSessions(db, session, id);
 }
 
 export async function resetPassword(db: Db, session: Session, id: number, password: string): Promise<void> {

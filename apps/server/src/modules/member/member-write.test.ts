@@ -67,8 +67,8 @@ describe('member create, view and edit', () => {
     expect(v).toMatchObject({
       username: 'alice',
       realName: 'Alice',
-      tenantName: 'Platform',
-      deptName: 'Platform',
+      tenantName: '平台',
+      deptName: '平台',
       postName: 'Engineer',
       roles: [{ name: '超级管理员' }],
       balance: '0.00',

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { PERMISSION_CATALOGUE, type CurrentUser } from '@uc/shared/contracts';
+import { PERMISSION_CATALOGUE, type CurrentUser, Status } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenants, userRoles, users } from '../../db/schema';
 import { notSignedIn } from '../../lib/errors';
 import type { Session } from '../auth/access';
-import { grantedPermissions, splitPermissions } from '../menu/menu.repository';
+import { grantedPermissions, splitPermissions } from '../menu/menu-grants.repository';
 
 /** The signed-in user as the console needs it: profile, tenant, enabled roles, permission strings. */
 export async function currentUser(db: Db, session: Session): Promise<CurrentUser> {
@@ -18,7 +18,7 @@ export async function currentUser(db: Db, session: Session): Promise<CurrentUser
     .select({ id: roles.id, name: roles.name, key: roles.key })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)))
+    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId), eq(roles.status, Status.enabled)))
     .orderBy(asc(roles.sort), asc(roles.id));
   const permissions = await grantedPermissions(db, session);
   return {

@@ -1,41 +1,73 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import type { MenuRecord } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
-import { grantedMenuIds, type Session } from '../auth/access';
+import type { MenuRow } from './menu-grants.repository';
 
-export type MenuRow = typeof menus.$inferSelect;
-
-/**
- * The enabled menus the caller may open, in sort order: all of them for the super admin, otherwise
- * the ones their enabled roles grant plus the ancestors of those (a granted page needs its directory).
- */
-export async function visibleMenus(db: Db, session: Session): Promise<MenuRow[]> {
-  const enabled = eq(menus.status, 1);
-  if (session.isSuperAdmin) return db.select().from(menus).where(enabled).orderBy(asc(menus.sort), asc(menus.id));
-  const granted = sql`
-    with recursive tree(id) as (
-      select id from menus where id in (${grantedMenuIds(session.tenantId, session.userId)})
-      union
-      select m.parent_id from menus m join tree on m.id = tree.id where m.parent_id is not null
-    ) select id from tree`;
-  return db
-    .select()
-    .from(menus)
-    .where(and(enabled, inArray(menus.id, sql`(${granted})`)))
-    .orderBy(asc(menus.sort), asc(menus.id));
+/** A stored menu as the editor shows it. */
+export function toMenuRecord(m: MenuRow): MenuRecord {
+  return {
+    id: m.id,
+    parentId: m.parentId,
+    type: m.type,
+    client: m.client,
+    addon: m.addon,
+    name: m.name,
+    locale: m.locale,
+    icon: m.icon,
+    path: m.path,
+    alias: m.alias,
+    component: m.component,
+    redirect: m.redirect,
+    permissions: m.permissions,
+    highlight: m.highlight,
+    isRoot: m.isRoot,
+    popup: m.popup,
+    simplified: m.simplified,
+    keepAlive: m.keepAlive,
+    hidden: m.hidden,
+    external: m.external,
+    affix: m.affix,
+    sort: m.sort,
+    status: m.status,
+    remark: m.remark,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
 }
 
-/** Permission strings of the caller's granted, enabled menus (ancestors added only for display grant nothing). */
-export async function grantedPermissions(db: Db, session: Session): Promise<string[]> {
-  const where = session.isSuperAdmin
-    ? eq(menus.status, 1)
-    : and(eq(menus.status, 1), inArray(menus.id, sql`(${grantedMenuIds(session.tenantId, session.userId)})`));
-  const rows = await db.selectDistinct({ permissions: menus.permissions }).from(menus).where(where);
-  return splitPermissions(rows.map((r) => r.permissions));
+/** The whole catalogue in display order (sort, then id). */
+export const allMenus = (db: Db): Promise<MenuRow[]> => db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
+
+export async function findMenu(db: Db, id: number): Promise<MenuRow | undefined> {
+  const [row] = await db.select().from(menus).where(eq(menus.id, id));
+  return row;
 }
 
-export function splitPermissions(lists: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const list of lists) for (const p of list.split(',')) if (p.trim()) out.add(p.trim());
-  return [...out].sort();
+export async function findMenuByAlias(db: Db, alias: string): Promise<{ id: number } | undefined> {
+  const [row] = await db.select({ id: menus.id }).from(menus).where(eq(menus.alias, alias));
+  return row;
+}
+
+export async function childCount(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id));
+  return row?.n ?? 0;
+}
+
+export type MenuValues = Omit<typeof menus.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertMenu(db: Db, values: MenuValues): Promise<number> {
+  const [row] = await db.insert(menus).values(values).returning({ id: menus.id });
+  return row!.id;
+}
+
+export async function updateMenu(db: Db, id: number, values: Partial<MenuValues>): Promise<void> {
+  await db
+    .update(menus)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(menus.id, id));
+}
+
+export async function deleteMenu(db: Db, id: number): Promise<void> {
+  await db.delete(menus).where(eq(menus.id, id));
 }

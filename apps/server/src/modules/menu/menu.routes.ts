@@ -1,21 +1,26 @@
-import { adminMenuCall, headerMenuCall } from '@uc/shared/contracts';
-import type { Db } from '../../db/client';
+import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import type { Session } from '../auth/access';
-import { enabledRemotes } from '../remote/remote.repository';
-import { rowsThatLeadSomewhere, servedBy } from './menu.served';
-import { adminMenuTree, headerMenu } from './menu.tree';
-import { visibleMenus } from './menu.repository';
+import { menuOptions, menuTree, removeMenu, requireCatalogueEditor, saveMenu, setMenuStatus, viewMenu } from './menu.service';
 
-/** The caller's menu rows, less the entries whose page nobody serves. */
-async function navigableMenus(db: Db, session: Session) {
-  const rows = await visibleMenus(db, session);
-  return rowsThatLeadSomewhere(rows, servedBy(await enabledRemotes(db)));
-}
-
+/** The menu catalogue screen: anyone granted may read, only the platform super admin may change. */
 export function menuCalls(): CallImplementation[] {
   return [
-    implement(headerMenuCall, async ({ db, session }) => ({ list: headerMenu(await navigableMenus(db, session)) })),
-    implement(adminMenuCall, async ({ db, session, query }) => ({ list: adminMenuTree(await navigableMenus(db, session), query.addon) })),
+    implement(menuListCall, async ({ db, query }) => ({ list: await menuTree(db, query) })),
+    implement(menuViewCall, async ({ db, query }) => viewMenu(db, query.id)),
+    implement(menuOptionCall, async ({ db }) => ({ list: await menuOptions(db) })),
+    implement(menuEditCall, async ({ db, session, body }) => {
+      requireCatalogueEditor(session);
+      return { id: await saveMenu(db, body) };
+    }),
+    implement(menuDeleteCall, async ({ db, session, body }) => {
+      requireCatalogueEditor(session);
+      await removeMenu(db, body.id);
+      return { id: body.id };
+    }),
+    implement(menuStatusCall, async ({ db, session, body }) => {
+      requireCatalogueEditor(session);
+      await setMenuStatus(db, body.id, body.status);
+      return { id: body.id, status: body.status };
+    }),
   ];
 }

@@ -1,5 +1,5 @@
 import { menuType, SHELL_PAGES, type RemoteEntry } from '@uc/shared/contracts';
-import type { MenuRow } from './menu.repository';
+import type { MenuRow } from './menu-grants.repository';
 
 const matches = (pattern: string, path: string): boolean => {
   const a = pattern.split('/');

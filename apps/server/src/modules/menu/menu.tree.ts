@@ -1,6 +1,6 @@
 import type { AdminMenuItem, HeaderMenuItem } from '@uc/shared/contracts';
 import { menuType } from '@uc/shared/contracts';
-import type { MenuRow } from './menu.repository';
+import type { MenuRow } from './menu-grants.repository';
 
 /** The side menu: directories and menus (no buttons, no hidden entries) as a tree, rows already sorted. */
 export function adminMenuTree(rows: readonly MenuRow[], addon: string): AdminMenuItem[] {

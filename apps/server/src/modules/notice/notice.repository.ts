@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { and, count, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeRange, noticeReads, notices } from '../../db/schema';
@@ -12,7 +13,7 @@ export async function unreadLetterCount(db: Db, tenantId: number, userId: number
         eq(notices.tenantId, tenantId),
         eq(notices.rangeType, noticeRange.private),
         eq(notices.receiverId, userId),
-        eq(notices.status, 1),
+        eq(notices.status, Status.enabled),
         notExists(
           db
             .select({ one: noticeReads.noticeId })

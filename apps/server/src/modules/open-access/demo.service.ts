@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
@@ -58,7 +59,7 @@ async function ensureDemoUser(db: Db): Promise<number> {
       })
       .returning({ id: users.id });
     await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
-    const all = await tx.select({ id: menus.id }).from(menus).where(eq(menus.status, 1));
+    const all = await tx.select({ id: menus.id }).from(menus).where(eq(menus.status, Status.enabled));
     if (all.length > 0) await tx.insert(roleMenus).values(all.map((m) => ({ tenantId, roleId: role!.id, menuId: m.id })));
     await writeSetting(tx, 'demoAccountUserId', user!.id);
     return user!.id;

@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ListQuery, OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
@@ -145,7 +146,7 @@ export async function saveKey(
       .set({ title: input.title, userId: input.userId, status: input.status, remark: input.remark, updatedAt: sql`now()` })
       .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, input.id)));
     // Its sessions act as the old user, or belong to a key that is now off.
-    if (input.status !== 1 || existing.userId !== input.userId) await revokeKeySessions(db, session.tenantId, input.id);
+    if (input.status !== Status.enabled || existing.userId !== input.userId) await revokeKeySessions(db, session.tenantId, input.id);
     return { id: input.id, key: existing.key };
   }
   await checkLinkedUser(db, session, input.userId);
@@ -190,7 +191,7 @@ export async function setKeyStatus(db: Db, session: Session, id: number, status:
     .where(and(eq(openAccessKeys.tenantId, session.tenantId), eq(openAccessKeys.id, id)))
     .returning({ id: openAccessKeys.id });
   if (rows.length === 0) throw missing();
-  if (status !== 1) await revokeKeySessions(db, session.tenantId, id);
+  if (status !== Status.enabled) await revokeKeySessions(db, session.tenantId, id);
 }
 
 /** Deletes the key; its sessions go with it (the foreign key from sessions cascades). */
@@ -215,7 +216,7 @@ export async function holdKeyAsSigned(tx: Db, signed: { tenantId: number; keyId:
       and(
         eq(openAccessKeys.tenantId, signed.tenantId),
         eq(openAccessKeys.id, signed.keyId),
-        eq(openAccessKeys.status, 1),
+        eq(openAccessKeys.status, Status.enabled),
         eq(openAccessKeys.userId, signed.userId),
         eq(openAccessKeys.secretEnc, signed.secretEnc),
       ),

@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { ListQuery, PostEditBody, PostRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
@@ -39,7 +40,7 @@ export async function postOptions(db: Db, tenantId: number): Promise<{ id: numbe
   return db
     .select({ id: posts.id, name: posts.name })
     .from(posts)
-    .where(and(eq(posts.tenantId, tenantId), eq(posts.status, 1)))
+    .where(and(eq(posts.tenantId, tenantId), eq(posts.status, Status.enabled)))
     .orderBy(asc(posts.sort), asc(posts.id));
 }
 

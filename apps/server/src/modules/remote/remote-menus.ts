@@ -1,5 +1,5 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import { menuLocaleOf, menuType, type RemotePage } from '@uc/shared/contracts';
+import { areaOf, menuLocaleOf, menuType, type RemotePage } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import { inTransaction } from '../../db/typed';
@@ -10,9 +10,6 @@ interface DeclaredRemote {
   icon: string;
   pages: RemotePage[];
 }
-
-/** The area a page belongs to: '/org/user' → '/org'. */
-export const areaOf = (path: string): string => `/${path.split('/')[1] ?? ''}`;
 
 /**
  * Gives a remote's declared pages their menu entries (under a directory for their area) where the

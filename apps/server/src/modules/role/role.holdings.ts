@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { dataScope, menuType } from '@uc/shared/contracts';
+import { dataScope, menuType, Status } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { roles, userRoles, users } from '../../db/schema';
 import { withAncestors, withDescendants } from '../../lib/tree';
@@ -38,7 +38,7 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
     .select({ id: roles.id, dataScope: roles.dataScope, isDefaultAdmin: roles.isDefaultAdmin })
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, session.userId), eq(roles.status, 1)));
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, session.userId), eq(roles.status, Status.enabled)));
   const all = await tenantRoles(db, tenantId);
   const me = await db
     .select({ deptId: users.deptId })

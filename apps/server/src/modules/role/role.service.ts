@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import type { DeptGrantNode, MenuGrantNode, RoleNode, RoleOption, roleInputSchema } from '@uc/shared/contracts';
 import { dataScope } from '@uc/shared/contracts';
 import type { z } from 'zod';
@@ -52,7 +53,7 @@ export async function viewRole(db: Db, session: Session, id: number) {
 /** Enabled roles the caller may grant, as a tree (a role whose parent is not grantable is a root). */
 export async function roleOptions(db: Db, session: Session): Promise<RoleOption[]> {
   const h = await holdingsOf(db, session);
-  const rows = (await tenantRoles(db, session.tenantId)).filter((r) => r.status === 1 && h.roleIds.has(r.id));
+  const rows = (await tenantRoles(db, session.tenantId)).filter((r) => r.status === Status.enabled && h.roleIds.has(r.id));
   return toTree(rows, (r): RoleOption => ({ id: r.id, name: r.name, key: r.key, children: [] }));
 }
 
@@ -104,7 +105,7 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
   const holder = await findRoleByKey(db, session.tenantId, input.key);
   if (holder && holder.id !== input.id)
     throw conflict('Permission code {key} is used by the role {name} in your tenant: choose another code', { key: input.key, name: holder.name });
-  if (existing?.isDefaultAdmin && input.status !== 1) throw conflict("The tenant's default administrator role cannot be disabled");
+  if (existing?.isDefaultAdmin && input.status !== Status.enabled) throw conflict("The tenant's default administrator role cannot be disabled");
   const values = {
     parentId: input.parentId,
     name: input.name,
@@ -136,7 +137,8 @@ export async function removeRole(db: Db, session: Session, id: number): Promise<
 export async function setRoleStatus(db: Db, session: Session, id: number, status: number): Promise<void> {
   const h = await holdingsOf(db, session);
   const row = await manageable(db, session, h, id);
-  if (row.isDefaultAdmin && status !== 1) throw conflict('{name} is the default administrator role of your tenant and cannot be disabled', { name: row.name });
+  if (row.isDefaultAdmin && status !== Status.enabled)
+    throw conflict('{name} is the default administrator role of your tenant and cannot be disabled', { name: row.name });
   await updateRole(db, session.tenantId, id, { status });
 }
 

@@ -1,3 +1,4 @@
+import { ENABLED } from '../../db/status-sql';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -31,7 +32,7 @@ export async function dataScopeCondition(db: Db, session: Session, columns: Scop
     db,
     sql`
     select distinct r.data_scope as scope from user_roles ur
-    join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 1
+    join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = ${ENABLED}
     where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`,
   );
   const scopes = new Set(rows.map((r) => Number(r.scope)));
@@ -49,7 +50,7 @@ export async function dataScopeCondition(db: Db, session: Session, columns: Scop
   if (scopes.has(DATA_SCOPE.customDepts)) {
     parts.push(sql`${columns.dept} in (
       select rd.dept_id from role_depts rd
-      join roles r on r.tenant_id = rd.tenant_id and r.id = rd.role_id and r.status = 1 and r.data_scope = ${DATA_SCOPE.customDepts}
+      join roles r on r.tenant_id = rd.tenant_id and r.id = rd.role_id and r.status = ${ENABLED} and r.data_scope = ${DATA_SCOPE.customDepts}
       join user_roles ur on ur.tenant_id = r.tenant_id and ur.role_id = r.id
       where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId})`);
   }

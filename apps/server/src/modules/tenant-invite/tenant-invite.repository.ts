@@ -1,3 +1,4 @@
+import { Status } from '@uc/shared/contracts';
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ListQuery, TenantInviteEditBody, TenantInviteRow } from '@uc/shared/contracts';
@@ -69,7 +70,7 @@ export async function saveInvite(db: Db, creator: { userId: number; username: st
   const { id, code, ...values } = body;
   const [policy] = await db.select({ status: tenantPolicies.status }).from(tenantPolicies).where(eq(tenantPolicies.id, values.policyId));
   if (!policy) throw badRequest('policyId: the tenant policy does not exist: choose one of the list');
-  if (policy.status !== 1) throw badRequest('policyId: the tenant policy is disabled: enable it or choose another');
+  if (policy.status !== Status.enabled) throw badRequest('policyId: the tenant policy is disabled: enable it or choose another');
   if (id !== undefined && (await getInvite(db, id)).used) {
     throw conflict('This invitation was already used and is kept as the record of who used it: make a new one instead');
   }
@@ -104,6 +105,6 @@ export async function policyOptions(db: Db): Promise<{ id: number; title: string
   return db
     .select({ id: tenantPolicies.id, title: tenantPolicies.title, isDefault: tenantPolicies.isDefault })
     .from(tenantPolicies)
-    .where(eq(tenantPolicies.status, 1))
+    .where(eq(tenantPolicies.status, Status.enabled))
     .orderBy(desc(tenantPolicies.isDefault), asc(tenantPolicies.sort), asc(tenantPolicies.id));
 }

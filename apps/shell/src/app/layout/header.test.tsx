@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { call, setLocale, setNavigator, useSession, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
-import { testUser } from '@uc/shared/testing';
+import { answersInTurn, testUser } from '@uc/shared/testing';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { registerShellMessages } from '../../locales';
 import { loadRemoteExpose } from '../../features/remotes/remote-runtime';
@@ -80,7 +80,7 @@ describe('user menu', () => {
 describe('unread badge', () => {
   it('shows data.letterCount, refreshes on focus at most every 5 s and opens the private messages', async () => {
     jest.useFakeTimers({ now: 0 });
-    mockCall.mockResolvedValueOnce({ letterCount: 3 }).mockResolvedValue({ letterCount: 7 });
+    mockCall.mockImplementation(answersInTurn({ letterCount: 3 }, { letterCount: 7 }));
     render(
       <MemoryRouter initialEntries={['/dashboard']}>
         <ConsoleConfigProvider>

@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useI18nStore, useSession, type AdminMenuItem } from '@uc/shared';
+import { useSession, useT, type AdminMenuItem } from '@uc/shared';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 
@@ -9,7 +9,7 @@ type Item = Required<MenuProps>['items'][number];
 
 const isExternal = (path: string) => /^https?:\/\//.test(path);
 
-function toItems(list: AdminMenuItem[]): Item[] {
+function toItems(list: AdminMenuItem[], t: (key: string) => string): Item[] {
   return list
     .filter((m) => !m.hidden)
     .map((m) => {
@@ -17,8 +17,8 @@ function toItems(list: AdminMenuItem[]): Item[] {
       return {
         key: m.path || String(m.id),
         icon: <MenuIcon name={m.icon} />,
-        label: menuText(m),
-        ...(children.length > 0 ? { children: toItems(children) } : {}),
+        label: menuText(m, t),
+        ...(children.length > 0 ? { children: toItems(children, t) } : {}),
       } as Item;
     });
 }
@@ -31,11 +31,10 @@ function ancestors(pathname: string): string[] {
 
 export function SideMenu() {
   const menu = useSession((s) => s.adminMenu);
-  const locale = useI18nStore((s) => s.locale);
+  const t = useT();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const items = useMemo(() => toItems(menu), [menu, locale]);
+  const items = useMemo(() => toItems(menu, t), [menu, t]);
   const open = ancestors(pathname);
 
   return (

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, call, setLocale } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
+import { answersInTurn } from '@uc/shared/testing';
 import { LoginForm } from './login-form';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
@@ -45,7 +46,7 @@ describe('LoginForm', () => {
   });
 
   it('asks for the captcha when the login config says so, and sends it with its id', async () => {
-    mockCall.mockResolvedValue({ cid: 'c-1', base64: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    mockCall.mockImplementation(answersInTurn({ cid: 'c-1', base64: 'data:image/svg+xml;base64,PHN2Zy8+' }));
     const onSubmit = jest.fn().mockRejectedValue(new Error('Verification Code Error.'));
     render(<LoginForm captchaSwitch onSubmit={onSubmit} onCaptchaError={jest.fn()} />);
     expect(await screen.findByAltText('图形验证码')).toBeInTheDocument();
@@ -63,9 +64,9 @@ describe('LoginForm', () => {
   });
 
   it('shows the captcha when the server asks for one, in either language, and sends it with the right password', async () => {
-    mockCall
-      .mockResolvedValueOnce({ cid: 'c-1', base64: 'data:image/png;base64,iVBORw0KGgo=' })
-      .mockResolvedValueOnce({ cid: 'c-2', base64: 'data:image/png;base64,iVBORw0KGgp=' });
+    mockCall.mockImplementation(
+      answersInTurn({ cid: 'c-1', base64: 'data:image/png;base64,iVBORw0KGgo=' }, { cid: 'c-2', base64: 'data:image/png;base64,iVBORw0KGgp=' }),
+    );
     const challenge = (message: string) => new ApiError(message, 'business', -1, 400, { captchaRequired: true });
     const onSubmit = jest
       .fn()
@@ -99,7 +100,7 @@ describe('LoginForm', () => {
 
   it('says why the captcha appeared in English too', async () => {
     setLocale('en-US');
-    mockCall.mockResolvedValue({ cid: 'c-1', base64: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    mockCall.mockImplementation(answersInTurn({ cid: 'c-1', base64: 'data:image/svg+xml;base64,PHN2Zy8+' }));
     const onSubmit = jest.fn().mockRejectedValue(new ApiError('x', 'business', -1, 400, { captchaRequired: true }));
     render(<LoginForm captchaSwitch={false} onSubmit={onSubmit} onCaptchaError={jest.fn()} />);
     type('Username', 'admin');

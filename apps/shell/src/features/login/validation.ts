@@ -4,7 +4,7 @@
  */
 export type Rule = (value: string) => string | undefined;
 
-// The same rules as the server's contracts (account.contract.ts), checked against them in
+// The same rules as the server's contracts (site.contract.ts and sms.contract.ts), checked against them in
 // validation.test.ts; repeated here because zod's messages are English-only and the login page
 // shows its own, translated ones.
 /** A mainland mobile number (11 digits from 1) or an international one in E.164 form. */

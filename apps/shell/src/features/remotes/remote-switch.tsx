@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getLocale, loadRemoteRegistry, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { areaOf, getLocale, loadRemoteRegistry, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
 import { pathAllowed, routeTable } from '../../lib/route-access';
 import { menuText } from '../../components/menu-text';
 import { isOffline, usePwa } from '../../pwa/pwa-store';
@@ -26,7 +26,7 @@ function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
   const declared = remote.title[locale] ?? remote.title[locale.startsWith('zh') ? 'zh-CN' : 'en-US'];
   if (declared) return declared;
   for (const prefix of remote.routes) {
-    const item = findMenu(menu, `/${prefix.split('/')[1] ?? ''}`);
+    const item = findMenu(menu, areaOf(prefix));
     if (item) return menuText(item);
   }
   return remote.name;

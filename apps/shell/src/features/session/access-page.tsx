@@ -57,9 +57,8 @@ export default function AccessPage() {
     return () => {
       cancelled = true;
     };
-    // The values are read once, when the page opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Runs again only if the address changes; a nonce already sent is not sent twice (pending).
+  }, [params, navigate, t]);
 
   if (error === null) return <PageLoading />;
   return (

@@ -1,7 +1,7 @@
 import { Form, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { call, INVITE_CODE_PATTERN, tenantInviteEditCall, tenantPolicyOptionCall, useT, type TenantInviteInput, type TenantInviteRow } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { FormModal, useCall } from '@uc/shared/ui';
 
 interface InviteFormModalProps {
   open: boolean;
@@ -17,22 +17,18 @@ type Policy = { id: number; title: string; isDefault: boolean };
 export function InviteFormModal({ open, record, onClose, onSaved }: InviteFormModalProps) {
   const t = useT();
   const [form] = Form.useForm<TenantInviteInput>();
-  const [policies, setPolicies] = useState<Policy[]>([]);
-
+  const options = useCall(tenantPolicyOptionCall, open ? {} : null).data?.list;
+  // The option list holds enabled policies only; an invite may still point at a disabled one.
+  const policies = useMemo((): Policy[] => {
+    const list = options ?? [];
+    const kept = record && options && !list.some((p) => p.id === record.policyId);
+    return kept ? [...list, { id: record.policyId, title: record.policyTitle || `#${record.policyId}`, isDefault: false }] : list;
+  }, [options, record]);
+  // A new invite starts on the default policy, unless someone has already picked one.
   useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    call(tenantPolicyOptionCall, { signal: controller.signal })
-      .then(({ list }) => {
-        // The option list holds enabled policies only; an invite may still point at a disabled one.
-        const kept = record && !list.some((p) => p.id === record.policyId);
-        setPolicies(kept ? [...list, { id: record.policyId, title: record.policyTitle || `#${record.policyId}`, isDefault: false }] : list);
-        const preset = list.find((p) => p.isDefault);
-        if (!record && preset && form.getFieldValue('policyId') === undefined) form.setFieldValue('policyId', preset.id);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [open, record, form]);
+    const preset = options?.find((p) => p.isDefault);
+    if (!record && preset && form.getFieldValue('policyId') === undefined) form.setFieldValue('policyId', preset.id);
+  }, [options, record, form]);
 
   const required = (message: string) => ({ required: true, whitespace: true, message });
   return (

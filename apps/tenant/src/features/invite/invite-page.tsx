@@ -7,7 +7,7 @@ import {
   tenantInviteDeleteCall,
   tenantInviteEditCall,
   tenantInviteListCall,
-  useAccess,
+  useCan,
   useLocale,
   useT,
   type FilterTriple,
@@ -31,14 +31,14 @@ export function InvitePage() {
   const t = useT();
   const { locale } = useLocale();
   const { message } = App.useApp();
-  const { hasPermission } = useAccess();
+  const can = useCan();
   const query = useListQuery(tenantInviteListCall, { sort: '-createdAt' });
   const { reload, setFilter } = query;
   const [used, setUsed] = useState<UsedFilter>('all');
   const [editor, setEditor] = useState<{ open: boolean; record?: TenantInviteRow }>({ open: false });
 
-  const canEdit = hasPermission(tenantInviteEditCall.path);
-  const canDelete = hasPermission(tenantInviteDeleteCall.path);
+  const canEdit = can(tenantInviteEditCall);
+  const canDelete = can(tenantInviteDeleteCall);
 
   const copyLink = useCallback(
     (row: TenantInviteRow) =>

@@ -39,5 +39,6 @@ export const sharedEnUS: MessageTable = {
   'standalone.signOut': 'Sign out',
   'standalone.loading': 'Loading…',
   // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
+  'image.upload': 'Upload',
   'image.unavailable': 'The image could not be loaded',
 };

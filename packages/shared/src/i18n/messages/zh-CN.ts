@@ -40,5 +40,6 @@ export const sharedZhCN: MessageTable = {
   'standalone.signOut': '退出登录',
   'standalone.loading': '加载中…',
   // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
+  'image.upload': '上传',
   'image.unavailable': '图片无法加载',
 };

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { toTree, withAncestors } from '../../lib/tree';
 import type { Session } from '../auth/access';
-import { allMenus, childCount, deleteMenu, findMenu, findMenuByAlias, insertMenu, toMenuRecord, updateMenu, type MenuValues } from './menu-admin.repository';
-import { splitPermissions } from './menu.repository';
+import { allMenus, childCount, deleteMenu, findMenu, findMenuByAlias, insertMenu, toMenuRecord, updateMenu, type MenuValues } from './menu.repository';
+import { splitPermissions } from './menu-grants.repository';
 
 const KNOWN_ADDRESSES = new Set(ALL_CALLS.map((c) => c.path));
 

@@ -1,6 +1,6 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Popconfirm, Switch, Table, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
 import {
   call,
   openAccessDeleteCall,
@@ -8,44 +8,30 @@ import {
   openAccessListCall,
   openAccessRotateCall,
   openAccessStatusCall,
-  useAccess,
+  useCan,
   useT,
   type OpenAccessRecord,
   type OpenAccessSecret,
-  Status,
+  type StatusValue,
   formatDateTime,
 } from '@uc/shared';
-import { StatusTag } from '@uc/shared/ui';
-import { OpenAccessForm } from './openaccess-form';
+import { ListTable, StatusSwitch, StatusTag, useListQuery } from '@uc/shared/ui';
+import { OpenAccessForm } from './open-access-form';
 import { SecretModal } from './secret-modal';
 
 /** /permission/openaccess: keys with which programs sign in as a user; secrets are shown once. */
 export function OpenAccessPage() {
   const t = useT();
-  const access = useAccess();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const [data, setData] = useState<{ list: OpenAccessRecord[]; total: number }>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [revision, setRevision] = useState(0);
+  const can = useCan();
+  const list = useListQuery(openAccessListCall);
+  const { reload } = list;
   const [editor, setEditor] = useState<{ open: boolean; record?: OpenAccessRecord }>({ open: false });
   const [secret, setSecret] = useState<OpenAccessSecret | undefined>(undefined);
-  const reload = useCallback(() => setRevision((r) => r + 1), []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    call(openAccessListCall, { query: { ...page, ...(keyword ? { keyword } : {}) }, signal: controller.signal })
-      .then((d) => setData(d))
-      .catch(() => undefined)
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [keyword, page, revision]);
-
-  const canEdit = access.hasPermission(openAccessEditCall.path);
-  const canRotate = access.hasPermission(openAccessRotateCall.path);
-  const canStatus = access.hasPermission(openAccessStatusCall.path);
-  const canDelete = access.hasPermission(openAccessDeleteCall.path);
+  const canEdit = can(openAccessEditCall);
+  const canRotate = can(openAccessRotateCall);
+  const canStatus = can(openAccessStatusCall);
+  const canDelete = can(openAccessDeleteCall);
 
   const columns = useMemo((): TableColumnsType<OpenAccessRecord> => {
     const rotate = (r: OpenAccessRecord) =>
@@ -61,10 +47,7 @@ export function OpenAccessPage() {
           reload();
         })
         .catch(() => undefined);
-    const status = (r: OpenAccessRecord, on: boolean) =>
-      void call(openAccessStatusCall, { body: { id: r.id, status: on ? Status.enabled : Status.disabled }, done: 'saved' })
-        .then(reload)
-        .catch(() => undefined);
+    const status = (r: OpenAccessRecord, next: StatusValue) => call(openAccessStatusCall, { body: { id: r.id, status: next }, done: 'saved' }).then(reload);
     return [
       { key: 'title', dataIndex: 'title', title: t('perm.oa.titleField') },
       {
@@ -86,7 +69,7 @@ export function OpenAccessPage() {
         width: 90,
         render: (v: number, r) =>
           canStatus ? (
-            <Switch size="small" checked={v === 1} aria-label={`${t('perm.common.status')} ${r.title}`} onChange={(on) => status(r, on)} />
+            <StatusSwitch status={v} label={`${t('perm.common.status')} ${r.title}`} onChange={(next) => status(r, next)} />
           ) : (
             <StatusTag status={v} />
           ),
@@ -147,39 +130,18 @@ export function OpenAccessPage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('perm.oa.intro')}
         </Typography.Paragraph>
-        <Flex justify="space-between" gap={8} wrap>
-          <Input.Search
-            allowClear
-            style={{ maxWidth: 320 }}
-            placeholder={t('perm.oa.search')}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage((p) => ({ ...p, page: 1 }));
-            }}
-          />
-          <Flex gap={8}>
-            {canEdit && (
+        <ListTable<OpenAccessRecord>
+          query={list}
+          rowKey="id"
+          columns={columns}
+          searchPlaceholder={t('perm.oa.search')}
+          toolbar={
+            canEdit && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
                 {t('perm.common.create')}
               </Button>
-            )}
-            <Button icon={<ReloadOutlined />} onClick={reload} aria-label="reload" />
-          </Flex>
-        </Flex>
-        <Table<OpenAccessRecord>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.list}
-          loading={loading}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.page,
-            pageSize: page.pageSize,
-            total: data.total,
-            showSizeChanger: true,
-            onChange: (p, s) => setPage({ page: p, pageSize: s }),
-          }}
+            )
+          }
         />
       </Flex>
       <OpenAccessForm open={editor.open} record={editor.record} onClose={() => setEditor({ open: false })} onSaved={saved} />

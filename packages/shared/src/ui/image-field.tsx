@@ -1,9 +1,8 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Image, Upload } from 'antd';
 import { useState } from 'react';
-import { useT, type UploadPurpose } from '@uc/shared';
-import { AuthImage } from '@uc/shared/ui';
-import { uploadImage } from './upload-image';
+import { uploadImage, useT, type UploadPurpose } from '@uc/shared';
+import { AuthImage } from './auth-image';
 
 interface ImageFieldProps {
   value?: string;
@@ -45,7 +44,7 @@ export function ImageField({ value, onChange, label, purpose = 'public' }: Image
         ) : (
           <div>
             {busy ? <LoadingOutlined /> : <PlusOutlined />}
-            <div style={{ marginTop: 8 }}>{t('org.upload.pick')}</div>
+            <div style={{ marginTop: 8 }}>{t('image.upload')}</div>
           </div>
         )}
       </button>

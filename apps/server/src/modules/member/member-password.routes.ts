@@ -12,7 +12,7 @@ import { revokeOtherSessions } from '../auth/session.repository';
  * (length by the contract, not a common one, not the same), and the other sessions may end at once.
  * Demo (read-only) sessions never get here: the registrar refuses their non-GET calls.
  */
-export function passwordCalls(): CallImplementation[] {
+export function memberPasswordCalls(): CallImplementation[] {
   return [
     implement(updatePasswordCall, async ({ db, session, body }) => {
       const [user] = await db

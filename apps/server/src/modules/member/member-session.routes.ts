@@ -7,7 +7,7 @@ import { dataScopeCondition } from '../scope/data-scope';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
 
 /** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */
-export function sessionCalls(): CallImplementation[] {
+export function memberSessionCalls(): CallImplementation[] {
   return [
     implement(memberSessionsCall, async ({ db, session }) => {
       const rows = await liveSessionsOf(db, session.tenantId, session.userId);

@@ -1,0 +1,21 @@
+import { adminMenuCall, headerMenuCall } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { implement, type CallImplementation } from '../../http/route-registrar';
+import type { Session } from '../auth/access';
+import { enabledRemotes } from '../remote/remote.repository';
+import { rowsThatLeadSomewhere, servedBy } from '../menu/menu.served';
+import { adminMenuTree, headerMenu } from '../menu/menu.tree';
+import { visibleMenus } from '../menu/menu-grants.repository';
+
+/** The caller's menu rows, less the entries whose page nobody serves. */
+async function navigableMenus(db: Db, session: Session) {
+  const rows = await visibleMenus(db, session);
+  return rowsThatLeadSomewhere(rows, servedBy(await enabledRemotes(db)));
+}
+
+export function roleNavigationCalls(): CallImplementation[] {
+  return [
+    implement(headerMenuCall, async ({ db, session }) => ({ list: headerMenu(await navigableMenus(db, session)) })),
+    implement(adminMenuCall, async ({ db, session, query }) => ({ list: adminMenuTree(await navigableMenus(db, session), query.addon) })),
+  ];
+}

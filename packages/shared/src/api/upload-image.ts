@@ -1,0 +1,23 @@
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE, uploadImageCall, type UploadPurpose, type UploadResult } from '../contracts/upload.contract';
+import { ResultCode } from '../contracts/envelope';
+import { t } from '../i18n/i18n-store';
+import { call } from './api-client';
+import { ApiError } from './api-error';
+import { handleApiError } from './handle-api-error';
+
+/**
+ * Uploads one image (field "file") through the API client, so token, language and refusals are those
+ * of every other call. A file over the limit is refused here with the server's own message, before
+ * two megabytes cross the network. `private` images (payment codes) are served only to the tenant's
+ * users who may see the record holding them.
+ */
+export async function uploadImage(file: File, purpose: UploadPurpose = 'public'): Promise<UploadResult> {
+  if (file.size > UPLOAD_MAX_BYTES) {
+    const error = new ApiError(t(UPLOAD_TOO_LARGE), 'business', ResultCode.error, 413);
+    handleApiError(error);
+    throw error;
+  }
+  const form = new FormData();
+  form.append('file', file);
+  return call(uploadImageCall, { query: { purpose }, form });
+}

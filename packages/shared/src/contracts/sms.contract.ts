@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineCall } from './define-call';
+
+export const SMS_EVENTS = ['login', 'register', 'resetPwd', 'bind'] as const;
+export type SmsEvent = (typeof SMS_EVENTS)[number];
+
+/** A mainland mobile number (11 digits from 1) or an international one in E.164 form (+ and 6-15 digits). */
+export const mobileSchema = z
+  .string({ error: 'mobile is required' })
+  .trim()
+  .min(1, 'mobile is required')
+  .regex(/^(1[3-9]\d{9}|\+\d{6,15})$/, 'Phone number is invalid!');
+export const smsCodeSchema = z
+  .string({ error: 'code is required' })
+  .trim()
+  .min(1, 'code is required')
+  .regex(/^\d{6}$/, 'code must be the 6 digits of the SMS');
+const smsSendFields = z.object({
+  event: z.enum(SMS_EVENTS, { error: `event must be one of ${SMS_EVENTS.join(', ')}` }).optional(),
+  mobile: z.string().max(32, 'mobile must be at most 32 characters').optional(),
+});
+/** event and mobile, from the query string (as the spec sends them) or from a JSON body. */
+export const smsSendInput = z.object({
+  event: z.enum(SMS_EVENTS, { error: `event must be one of ${SMS_EVENTS.join(', ')}` }),
+  mobile: mobileSchema,
+});
+
+export const smsSendCall = defineCall({
+  method: 'POST',
+  path: '/admin/admin/sms/send',
+  access: 'public',
+  tag: 'sms',
+  summary: 'Sends a 6-digit code (valid 10 minutes, single use) for an event; resend after 60 seconds.',
+  query: smsSendFields,
+  body: smsSendFields,
+  data: z.object({ cooldownSeconds: z.number().int(), expiresInSeconds: z.number().int() }),
+});
