@@ -36,16 +36,12 @@ export interface ErrorHandlingOptions {
  * its message in the request's language (Accept-Language, which the console sets to its locale).
  */
 export function installErrorHandling(app: FastifyInstance, { checkTranslations = false }: ErrorHandlingOptions = {}): void {
-  /** The envelope for a refusal, in the reader's language; in tests, only for messages that have a Chinese text. */
-  const refusal = (req: FastifyRequest, code: number, template: string, params?: MessageParams, data: unknown = null) => {
+  /** Answers a refusal in the reader's language; in tests, only a message that has a Chinese text (else 500 naming it). */
+  const send = (req: FastifyRequest, reply: FastifyReply, status: number, code: number, template: string, params?: MessageParams, data: unknown = null) => {
     if (checkTranslations && !hasTranslation(template)) {
-      return { status: 500, body: fail(ResultCode.error, `No zh-CN text for this message; add it to packages/shared/src/messages/zh-CN: ${template}`) };
+      return reply.code(500).send(fail(ResultCode.error, `No zh-CN text for this message; add it to packages/shared/src/messages/zh-CN: ${template}`));
     }
-    return { status: 0, body: { ...fail(code, renderMessage(template, params, requestLocale(req))), data } };
-  };
-  const send = (req: FastifyRequest, reply: FastifyReply, status: number, code: number, template: string, params?: MessageParams, data?: unknown) => {
-    const answer = refusal(req, code, template, params, data ?? null);
-    return reply.code(answer.status || status).send(answer.body);
+    return reply.code(status).send({ ...fail(code, renderMessage(template, params, requestLocale(req))), data });
   };
 
   app.setNotFoundHandler((req, reply) => {
