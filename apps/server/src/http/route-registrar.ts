@@ -128,6 +128,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       url: call.path,
       // Browsers never send compressed bodies: no request-decompression hook on every call.
       decompress: false,
+      // JSON answers, not documents: the lean API set of security headers (lib/security-headers.ts).
+      config: { api: true },
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
         const auth = options.auth;

@@ -39,26 +39,54 @@ function expectSecurityHeaders(headers: Record<string, unknown>, url: string): v
   expect(headers['strict-transport-security']).toBeUndefined();
 }
 
+/** What an API call's JSON answer carries: nothing may render, frame or sniff it. */
+function expectApiHeaders(headers: Record<string, unknown>, url: string): void {
+  expect({ url, csp: headers['content-security-policy'] }).toEqual({ url, csp: "default-src 'none'; frame-ancestors 'none'" });
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  // The document-only headers stay off the API's answers.
+  expect(headers['cross-origin-opener-policy']).toBeUndefined();
+  expect(headers['x-xss-protection']).toBeUndefined();
+  expect(headers['strict-transport-security']).toBeUndefined();
+}
+
 describe('security headers', () => {
-  it('are on the console HTML, its static files, the API, errors and the API docs', async () => {
-    const token = await t.login();
+  it('are on the console HTML, its static files, errors and the API docs', async () => {
     const requests = [
       { url: '/user/web/' },
       { url: '/user/web/org/dept' },
       { url: '/user/web/static/js/main.3f2a9b1c.js' },
       { url: '/user/web/sw.js' },
       { url: '/user/web/static/js/gone.12345678.js' },
-      { url: '/admin/admin/site/config' },
-      { url: '/user/admin/member/info', headers: { authorization: token } },
-      { url: '/user/admin/member/info' },
       { url: '/user/admin/no/such/call' },
       { url: '/user/admin/docs/' },
       { url: '/user/admin/docs/json' },
     ];
-    for (const { url, headers } of requests) {
-      const res = await t.app.inject({ url, headers: { 'x-forwarded-proto': 'https', ...headers } });
+    for (const { url } of requests) {
+      const res = await t.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
       expect({ url, status: res.statusCode < 500 }).toEqual({ url, status: true });
       expectSecurityHeaders(res.headers, url);
+    }
+  });
+
+  it('are the lean API set on every call, answered, refused or failing validation', async () => {
+    const token = await t.login();
+    const requests = [
+      { url: '/admin/admin/site/config' },
+      { url: '/user/admin/member/info', headers: { authorization: token } },
+      { url: '/user/admin/member/info' },
+      { url: '/user/admin/member/list?page=0', headers: { authorization: token } },
+    ];
+    for (const { url, headers } of requests) {
+      const res = await t.app.inject({ url, headers: { 'x-forwarded-proto': 'https', ...headers } });
+      expect({ url, status: res.statusCode < 500, json: res.headers['content-type'] }).toEqual({
+        url,
+        status: true,
+        json: expect.stringContaining('application/json'),
+      });
+      expectApiHeaders(res.headers, url);
     }
   });
 
