@@ -1,5 +1,6 @@
 // Test helpers for every browser package (`@uc/shared/testing`): fixtures and mocked calls that are
 // checked against the contracts, so a mock cannot drift from what the server answers.
+import { createApiClient, type CallOptions } from '../api/api-client';
 import type { CallContract } from '../contracts/define-call';
 import { currentUserSchema, type CurrentUser } from '../contracts/member.contract';
 import type { AdminMenuItem } from '../contracts/role.contract';
@@ -48,3 +49,46 @@ export const testMenuItem = (path: string, children: AdminMenuItem[] = [], extra
   children,
   ...extra,
 });
+
+// A mocked `call` that runs the real API client against a fake server, so a screen under test shows the
+// client's own success toasts and the server's refusals.
+/** A refusal of the fake server: its message (already in the reader's language) in an error envelope. */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
+type Answer = (contract: CallContract, options?: { query?: unknown; body?: unknown }) => unknown;
+
+const envelope = (status: number, code: number, message: string, data: unknown = null) =>
+  new Response(JSON.stringify({ code, message, data }), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * An implementation for the mocked `call`: the body that goes over the wire is checked by the call's
+ * contract, as the server does (a 400 envelope otherwise); `answer` gives the data, parsed through the
+ * contract (see `answering`), or throws a `Refusal`, which goes back as a 4xx error envelope.
+ */
+export function servedBy(answer: Answer) {
+  const parsed = answering(answer) as unknown as (contract: CallContract, options?: { query?: unknown; body?: unknown }) => Promise<unknown>;
+  return (async (contract: CallContract, options: CallOptions<CallContract> = {}) => {
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const text = await new Request(input, init).text();
+      if (contract.body) {
+        const checked = contract.body.safeParse(text ? JSON.parse(text) : undefined);
+        if (!checked.success) return envelope(400, -1, checked.error.issues.map((issue) => issue.message).join('; '));
+      }
+      try {
+        return envelope(200, 0, 'ok', await parsed(contract, { query: options.query, body: options.body }));
+      } catch (error) {
+        if (error instanceof Refusal) return envelope(error.status, -1, error.message);
+        // Shown as a toast, so a test meeting an unexpected call fails with the reason on screen.
+        return envelope(500, -1, `fake server: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    return createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 'test-token' }).call(contract, options);
+  }) as never;
+}

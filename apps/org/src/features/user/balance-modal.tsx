@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect, useState } from 'react';
-import { addBalanceCall, addIntegralCall, call, useT, type MemberRow } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { addBalanceBody, addBalanceCall, addIntegralBody, addIntegralCall, call, useT, type MemberRow } from '@uc/shared';
+import { contractRule, FormModal } from '@uc/shared/ui';
 
 export interface BalanceTarget {
   user: MemberRow;
@@ -48,8 +48,16 @@ export function BalanceModal({ target, onClose, onSaved }: BalanceModalProps) {
           ]}
         />
       </Form.Item>
-      <Form.Item name="num" label={t('org.balance.num')} rules={[{ required: true, message: t('org.validation.required', { field: t('org.balance.num') }) }]}>
-        <InputNumber min={isBalance ? 0.01 : 1} precision={isBalance ? 2 : 0} style={{ width: '100%' }} />
+      {/* No min or precision on the input: antd would quietly turn 0, -3 or 2.7 into an amount the operator never typed. */}
+      <Form.Item
+        name="num"
+        label={t('org.balance.num')}
+        rules={[
+          { required: true, message: t('org.validation.required', { field: t('org.balance.num') }) },
+          contractRule((isBalance ? addBalanceBody : addIntegralBody).shape.num),
+        ]}
+      >
+        <InputNumber step={isBalance ? 0.01 : 1} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="remark" label={t('org.field.remark')} rules={[{ max: 255 }]}>
         <Input />

@@ -17,7 +17,7 @@ export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; on
       open={!!secret}
       title={t('perm.oa.secretTitle')}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={[
         <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>
@@ -28,7 +28,7 @@ export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; on
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon message={t('perm.oa.secretWarning')} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t('perm.oa.secretWarning')} style={{ marginBottom: 16 }} />
       {secret && (
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t('perm.oa.key')}>

@@ -19,19 +19,31 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
   const tree = menus.data?.list;
   const held = view.data?.menuIds;
   const loading = menus.loading || view.loading;
-  const [checked, setChecked] = useState<number[]>([]);
-  const [half, setHalf] = useState<number[]>([]);
+  const [granted, setGranted] = useState<ReadonlySet<number>>(new Set());
   const [saving, setSaving] = useState(false);
 
+  // Parent and child links of the tree, for the checking rule below.
+  const links = useMemo(() => {
+    const parent = new Map<number, number>();
+    const children = new Map<number, number[]>();
+    const walk = (nodes: MenuGrantNode[], up?: number) =>
+      nodes.forEach((n) => {
+        if (up !== undefined) parent.set(n.id, up);
+        children.set(
+          n.id,
+          n.children.map((c) => c.id),
+        );
+        walk(n.children, n.id);
+      });
+    walk(tree ?? []);
+    return { parent, children };
+  }, [tree]);
+
+  // What the role holds is what is ticked, parents included: a page held without its buttons stays
+  // granted (antd's linked checking could not show it, and an unchanged save used to drop held parents).
   useEffect(() => {
-    if (!tree || !held) return;
-    // Only leaves start checked: antd derives the parents (checked or half-checked) from them.
-    const parents = new Set<number>();
-    const walk = (nodes: MenuGrantNode[]) => nodes.forEach((n) => (n.children.length > 0 && parents.add(n.id), walk(n.children)));
-    walk(tree);
-    setChecked(held.filter((id) => !parents.has(id)));
-    setHalf([]);
-  }, [tree, held]);
+    if (held) setGranted(new Set(held));
+  }, [held]);
 
   const { nodes, grantable } = useMemo(() => {
     const ok = new Set<number>();
@@ -43,12 +55,31 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
     return { nodes: convert(tree ?? []), grantable: ok };
   }, [tree, t]);
 
+  const descendants = (id: number): number[] => (links.children.get(id) ?? []).flatMap((c) => [c, ...descendants(c)]);
+  /**
+   * Ticking a menu grants it with everything under it and the directories above it (a button is of no
+   * use without its page); unticking takes it and everything under it away and leaves the parents, so a
+   * page can be granted without some or all of its buttons. Only what the editor holds changes.
+   */
+  const toggle = (id: number, on: boolean) =>
+    setGranted((before) => {
+      const next = new Set(before);
+      const affected = [id, ...descendants(id)].filter((k) => grantable.has(k));
+      if (on) {
+        affected.forEach((k) => next.add(k));
+        for (let up = links.parent.get(id); up !== undefined; up = links.parent.get(up)) if (grantable.has(up)) next.add(up);
+      } else affected.forEach((k) => next.delete(k));
+      return next;
+    });
+  // A granted menu with something under it not granted shows half ticked.
+  const partly = [...granted].filter((id) => descendants(id).some((d) => !granted.has(d)));
+
   const save = async () => {
     if (!role) return;
     setSaving(true);
     try {
-      // A page with some of its buttons ticked is granted too (half-checked), when the editor holds it.
-      const menuIds = [...new Set([...checked, ...half])].filter((id) => grantable.has(id));
+      // What the editor does not hold stays as it was: the server keeps those grants of the role.
+      const menuIds = [...granted].filter((id) => grantable.has(id));
       await call(roleMenusCall, { body: { id: role.id, menuIds }, done: 'saved' });
       onSaved();
     } catch {
@@ -82,11 +113,9 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
             defaultExpandAll
             key={nodes.length}
             treeData={nodes}
-            checkedKeys={checked}
-            onCheck={(keys, info) => {
-              setChecked((Array.isArray(keys) ? keys : keys.checked) as number[]);
-              setHalf((info.halfCheckedKeys ?? []) as number[]);
-            }}
+            checkStrictly
+            checkedKeys={{ checked: [...granted].filter((id) => !partly.includes(id)), halfChecked: partly }}
+            onCheck={(_keys, info) => toggle(info.node.key as number, info.checked)}
           />
         </Spin>
       </Flex>

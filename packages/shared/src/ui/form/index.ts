@@ -1,3 +1,4 @@
 export * from './use-form-submit';
 export * from './form-modal';
 export * from './form-drawer';
+export * from './contract-rule';

@@ -1,0 +1,20 @@
+import type { FormRule } from 'antd';
+import type { z } from 'zod';
+// Through the package name: the one i18n instance of '@uc/shared' (see use-call.ts).
+import { t } from '@uc/shared';
+
+/**
+ * A form rule that checks a field by the same zod schema the server checks it by, showing the
+ * contract's message in the reader's language (the catalogue is in the client's tables). Rather than
+ * clamping input (min, precision) behind the user's back, the form says what is wrong. An empty value
+ * is left to the field's `required` rule.
+ */
+export function contractRule(schema: z.ZodType): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      if (value === undefined || value === null || value === '') return Promise.resolve();
+      const checked = schema.safeParse(value);
+      return checked.success ? Promise.resolve() : Promise.reject(new Error(t(checked.error.issues[0]?.message ?? '')));
+    },
+  };
+}
