@@ -2,7 +2,7 @@
 // checked against the contracts, so a mock cannot drift from what the server answers.
 import { createApiClient, type CallOptions } from '../api/api-client';
 import type { CallContract } from '../contracts/define-call';
-import { currentUserSchema, type CurrentUser } from '../contracts/member.contract';
+import { currentUserSchema, memberRowSchema, type CurrentUser, type MemberRow } from '../contracts/member.contract';
 import type { AdminMenuItem } from '../contracts/role.contract';
 
 /** A signed-in user: the platform's super administrator unless `over` says otherwise (parsed by the contract). */
@@ -17,6 +17,31 @@ export const testUser = (over: Partial<CurrentUser> = {}): CurrentUser =>
     isSuperAdmin: true,
     roles: [],
     permissions: [],
+    ...over,
+  });
+
+/** A row of the user list (member/list), checked against its contract: an active user who never signed in. */
+export const testMemberRow = (over: Partial<MemberRow> = {}): MemberRow =>
+  memberRowSchema.parse({
+    id: 1,
+    username: 'admin',
+    realName: '管理员',
+    avatar: '',
+    mobile: '',
+    email: '',
+    deptId: null,
+    deptName: null,
+    status: 1,
+    lastLoginAt: null,
+    lastLoginIp: '',
+    loginCount: 0,
+    createdAt: '2026-01-02T03:04:00.000Z',
+    postId: null,
+    postName: null,
+    balance: '0.00',
+    integral: 0,
+    sex: 0,
+    deletedAt: null,
     ...over,
   });
 

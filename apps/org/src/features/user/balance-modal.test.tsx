@@ -1,35 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { addBalanceCall, addIntegralCall, call, setLocale, type MemberRow } from '@uc/shared';
+import { addBalanceCall, addIntegralCall, call, setLocale } from '@uc/shared';
 import { AntdApiUi } from '@uc/shared/ui';
 import { registerOrgMessages } from '../../locales';
-import { Refusal, servedBy } from '@uc/shared/testing';
+import { Refusal, servedBy, testMemberRow } from '@uc/shared/testing';
 import { BalanceModal, type BalanceTarget } from './balance-modal';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
-const user: MemberRow = {
-  id: 7,
-  username: 'ann',
-  realName: '安',
-  avatar: '',
-  mobile: '13800000000',
-  email: '',
-  deptId: null,
-  deptName: null,
-  status: 1,
-  lastLoginAt: null,
-  lastLoginIp: '',
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  postId: null,
-  postName: null,
-  balance: '5.00',
-  integral: 30,
-  sex: 0,
-  deletedAt: null,
-};
+const user = testMemberRow({ id: 7, username: 'ann', realName: '安', mobile: '13800000000', balance: '5.00', integral: 30 });
 
 /** What the server says, in Chinese, when a deduction would go below zero. */
 const INSUFFICIENT = 'num: 余额不足：该用户余额为 5.00，少于 5.01';

@@ -1,35 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, memberResetPwdCall, setLocale, type MemberRow } from '@uc/shared';
+import { call, memberResetPwdCall, setLocale } from '@uc/shared';
 import { AntdApiUi } from '@uc/shared/ui';
 import { registerOrgMessages } from '../../locales';
-import { Refusal, servedBy } from '@uc/shared/testing';
+import { Refusal, servedBy, testMemberRow } from '@uc/shared/testing';
 import { ResetPasswordModal } from './reset-password-modal';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
-const user: MemberRow = {
-  id: 7,
-  username: 'ann',
-  realName: '安',
-  avatar: '',
-  mobile: '13800000000',
-  email: '',
-  deptId: null,
-  deptName: null,
-  status: 1,
-  lastLoginAt: null,
-  lastLoginIp: '',
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  postId: null,
-  postName: null,
-  balance: '0.00',
-  integral: 0,
-  sex: 0,
-  deletedAt: null,
-};
+const user = testMemberRow({ id: 7, username: 'ann', realName: '安', mobile: '13800000000' });
 
 /** The server's refusal of a well-known password, in Chinese. */
 const TOO_COMMON = 'password: 该密码属于最常用的密码，容易被猜到，请换一个（几个不相关的词组合起来就是好密码）';

@@ -1,34 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { call, memberListCall, setLocale, type MemberRow } from '@uc/shared';
-import { answersInTurn } from '@uc/shared/testing';
+import { answersInTurn, testMemberRow } from '@uc/shared/testing';
 import { registerOrgMessages } from '../../locales';
 import { UserListPage } from './user-list-page';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
-const row = (over: Partial<MemberRow>): MemberRow => ({
-  id: 1,
-  username: 'admin',
-  realName: '管理员',
-  avatar: '',
-  mobile: '13800000000',
-  email: 'a@b.c',
-  deptId: null,
-  deptName: null,
-  status: 1,
-  lastLoginAt: null,
-  lastLoginIp: '',
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  postId: null,
-  postName: null,
-  balance: '0.00',
-  integral: 0,
-  sex: 0,
-  deletedAt: null,
-  ...over,
-});
+const row = (over: Partial<MemberRow>): MemberRow => testMemberRow({ mobile: '13800000000', email: 'a@b.c', ...over });
 
 jest.setTimeout(60_000);
 beforeAll(() => registerOrgMessages());

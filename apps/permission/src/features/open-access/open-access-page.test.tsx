@@ -13,7 +13,7 @@ import {
   type MemberRow,
   type OpenAccessRecord,
 } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { answering, testMemberRow, testUser } from '@uc/shared/testing';
 import { registerPermissionMessages } from '../../locales';
 import { OpenAccessPage } from './open-access-page';
 
@@ -35,28 +35,7 @@ const key = (over: Partial<OpenAccessRecord>): OpenAccessRecord => ({
   ...over,
 });
 
-const member = (over: Partial<MemberRow>): MemberRow => ({
-  id: 8,
-  username: 'bob',
-  realName: '鲍勃',
-  avatar: '',
-  mobile: '',
-  email: '',
-  deptId: null,
-  deptName: null,
-  status: 1,
-  lastLoginAt: null,
-  lastLoginIp: '',
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  postId: null,
-  postName: null,
-  balance: '0.00',
-  integral: 0,
-  sex: 0,
-  deletedAt: null,
-  ...over,
-});
+const member = (over: Partial<MemberRow>): MemberRow => testMemberRow({ id: 8, username: 'bob', realName: '鲍勃', ...over });
 
 const paged = <T,>(list: T[]) => ({ list, page: 1, pageSize: 10, total: list.length, totalExact: true, next: null });
 const callsOf = (contract: unknown) => mockCall.mock.calls.filter(([c]) => c === contract);
