@@ -22,21 +22,19 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
   const [granted, setGranted] = useState<ReadonlySet<number>>(new Set());
   const [saving, setSaving] = useState(false);
 
-  // Parent and child links of the tree, for the checking rule below.
+  // Each menu's parent and everything under it, worked out once per tree, for the checking rule below.
   const links = useMemo(() => {
     const parent = new Map<number, number>();
-    const children = new Map<number, number[]>();
-    const walk = (nodes: MenuGrantNode[], up?: number) =>
-      nodes.forEach((n) => {
+    const below = new Map<number, number[]>();
+    const walk = (nodes: MenuGrantNode[], up?: number): number[] =>
+      nodes.flatMap((n) => {
         if (up !== undefined) parent.set(n.id, up);
-        children.set(
-          n.id,
-          n.children.map((c) => c.id),
-        );
-        walk(n.children, n.id);
+        const under = walk(n.children, n.id);
+        below.set(n.id, under);
+        return [n.id, ...under];
       });
     walk(tree ?? []);
-    return { parent, children };
+    return { parent, below };
   }, [tree]);
 
   // What the role holds is what is ticked, parents included: a page held without its buttons stays
@@ -55,7 +53,6 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
     return { nodes: convert(tree ?? []), grantable: ok };
   }, [tree, t]);
 
-  const descendants = (id: number): number[] => (links.children.get(id) ?? []).flatMap((c) => [c, ...descendants(c)]);
   /**
    * Ticking a menu grants it with everything under it and the directories above it (a button is of no
    * use without its page); unticking takes it and everything under it away and leaves the parents, so a
@@ -64,7 +61,7 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
   const toggle = (id: number, on: boolean) =>
     setGranted((before) => {
       const next = new Set(before);
-      const affected = [id, ...descendants(id)].filter((k) => grantable.has(k));
+      const affected = [id, ...(links.below.get(id) ?? [])].filter((k) => grantable.has(k));
       if (on) {
         affected.forEach((k) => next.add(k));
         for (let up = links.parent.get(id); up !== undefined; up = links.parent.get(up)) if (grantable.has(up)) next.add(up);
@@ -72,7 +69,11 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
       return next;
     });
   // A granted menu with something under it not granted shows half ticked.
-  const partly = [...granted].filter((id) => descendants(id).some((d) => !granted.has(d)));
+  const shown = useMemo(() => {
+    const partly = [...granted].filter((id) => (links.below.get(id) ?? []).some((d) => !granted.has(d)));
+    const half = new Set(partly);
+    return { checked: [...granted].filter((id) => !half.has(id)), halfChecked: partly };
+  }, [granted, links]);
 
   const save = async () => {
     if (!role) return;
@@ -114,7 +115,7 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
             key={nodes.length}
             treeData={nodes}
             checkStrictly
-            checkedKeys={{ checked: [...granted].filter((id) => !partly.includes(id)), halfChecked: partly }}
+            checkedKeys={shown}
             onCheck={(_keys, info) => toggle(info.node.key as number, info.checked)}
           />
         </Spin>
