@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { orgEnUS } from '../../apps/org/src/locales/en-US';
-import { orgZhCN } from '../../apps/org/src/locales/zh-CN';
+import { screensEnUS } from '../../packages/shared/src/screens/locales/en-US';
+import { screensZhCN } from '../../packages/shared/src/screens/locales/zh-CN';
 import { shellEnUS } from '../../apps/shell/src/locales/en-US';
 import { shellZhCN } from '../../apps/shell/src/locales/zh-CN';
 import { newPage } from '../support/browser';
@@ -17,7 +17,7 @@ import { withServerAndBrowser } from '../support/suite';
  */
 
 type Locale = 'zh-CN' | 'en-US';
-const TABLES: Record<Locale, Record<string, string>> = { 'zh-CN': { ...shellZhCN, ...orgZhCN }, 'en-US': { ...shellEnUS, ...orgEnUS } };
+const TABLES: Record<Locale, Record<string, string>> = { 'zh-CN': { ...shellZhCN, ...screensZhCN }, 'en-US': { ...shellEnUS, ...screensEnUS } };
 const HAN = /\p{Script=Han}/u;
 /** Three English words in a row: a sentence (a field name such as "code:" is not one). */
 const ENGLISH_SENTENCE = /\b[A-Za-z]{2,},? [A-Za-z]{2,} [A-Za-z]{2,}\b/;

@@ -1,4 +1,5 @@
-import { prefetchUserList } from './features/user/user-list-query';
+// The light part of the screens only (no page code), so this chunk stays tiny.
+import { prefetchUserList } from '@uc/shared/screens/prefetch';
 
 /**
  * Exposed as 'org/prefetch' (a tiny chunk, no page code): the shell calls it on the first visit of an

@@ -1,11 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { DeptPage } from './features/dept/dept-page';
-import { PostPage } from './features/post/post-page';
-import { UserListPage } from './features/user/user-list-page';
-import { registerOrgMessages } from './locales';
-
-// Runs when the shell first loads this module, before any of its pages renders.
-registerOrgMessages();
+// The screens live in @uc/shared/screens (the tenant remote shows them too, inside a tenant); they
+// register their own texts.
+import { DeptPage, PostPage, UserListPage } from '@uc/shared/screens';
 
 /** Exposed as 'org/routes': users, departments and posts. */
 export const routes: RouteObject[] = [

@@ -29,6 +29,10 @@ import { memberWriteCalls } from './modules/member/member-write.routes';
 import { roleNavigationCalls } from './modules/role/role-navigation.routes';
 import { postCalls } from './modules/post/post.routes';
 import { tenantInviteCalls } from './modules/tenant-invite/tenant-invite.routes';
+import { tenantPolicyCalls } from './modules/tenant-policy/tenant-policy.routes';
+import { tenantCalls } from './modules/tenant/tenant.routes';
+import { platformBindCalls } from './modules/platform-bind/platform-bind.routes';
+import { tenantQuotaCalls } from './modules/quota/quota.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
@@ -132,6 +136,10 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...openAccessCalls(db, config, box),
       ...remoteCalls(db, remotes),
       ...tenantInviteCalls(),
+      ...tenantPolicyCalls(),
+      ...tenantCalls(),
+      ...platformBindCalls(box, config),
+      ...tenantQuotaCalls(),
     ],
     { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );

@@ -107,6 +107,12 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
     description:
       'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).',
   },
+  {
+    name: 'PLATFORM_BIND_ALLOWED_HOSTS',
+    default: '(any host)',
+    description:
+      'Hosts that platform binding (/pt/bind) may sign in to, comma-separated (platform.example.com, or host:port for one port only); unset allows any http(s) host. Set it in production: binding makes this server send requests to the address a user types.',
+  },
 ];
 
 /** A whole-number variable with a range; the message names it, the range and the default. */
@@ -123,6 +129,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** Treats an empty variable as unset, so `PORT= node dist/main.js` means the default. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** platform.example.com, 10.0.0.5 or [::1], each optionally with :port. */
+const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
 const envSchema = z.object({
   PORT: optional(
@@ -215,6 +224,21 @@ const envSchema = z.object({
       .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' })
       .transform((v) => ['true', '1', 'on'].includes(v)),
   ),
+  PLATFORM_BIND_ALLOWED_HOSTS: optional(
+    z.string().transform((v, ctx) => {
+      const hosts = v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      if (hosts.length > 0 && hosts.every((h) => HOST_ENTRY.test(h))) return hosts;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'PLATFORM_BIND_ALLOWED_HOSTS is not a list of hosts: set it to host names or addresses separated by commas (platform.example.com,10.0.0.5:8080), or unset it to allow any host',
+      });
+      return z.NEVER;
+    }),
+  ),
 });
 
 /** 10.0.0.1, ::1, 10.0.0.0/8 or fd00::/8 (a prefix no longer than the address). */
@@ -262,6 +286,8 @@ export interface Config {
   openAccessKey: Buffer | undefined;
   /** DEMO_MODE (the site setting loginConfig.demoMode turns demo mode on too). */
   demoMode: boolean;
+  /** PLATFORM_BIND_ALLOWED_HOSTS, lower-cased (host or host:port); undefined: any host. */
+  platformBindAllowedHosts: string[] | undefined;
   /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
   trustProxy: boolean | string[];
   /** STATEMENT_TIMEOUT_MS: set on every database connection (db/client.ts). */
@@ -301,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sms: { driver: e.SMS_DRIVER ?? 'log', webhookUrl: e.SMS_WEBHOOK_URL },
     openAccessKey: e.OPEN_ACCESS_KEY,
     demoMode: e.DEMO_MODE ?? false,
+    platformBindAllowedHosts: e.PLATFORM_BIND_ALLOWED_HOSTS,
     trustProxy: e.TRUST_PROXY ?? false,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     requestConcurrency: e.REQUEST_CONCURRENCY,

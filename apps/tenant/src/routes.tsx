@@ -1,11 +1,24 @@
 import type { RouteObject } from 'react-router-dom';
+import { BindPage } from './features/bind/bind-page';
+import { DetailsPage } from './features/details/details-page';
 import { InvitePage } from './features/invite/invite-page';
+import { ManagePage } from './features/manage/manage-page';
+import { PolicyPage } from './features/policy/policy-page';
+import { TenantUserListPage, TenantUserRecyclePage } from './features/user/tenant-user-pages';
 import { registerTenantMessages } from './locales';
 
 // Runs when the shell first loads this module, before any of its pages renders.
 registerTenantMessages();
 
 /** Exposed as 'tenant/routes'. */
-export const routes: RouteObject[] = [{ path: '/tenant/invite', element: <InvitePage /> }];
+export const routes: RouteObject[] = [
+  { path: '/tenant/policy', element: <PolicyPage /> },
+  { path: '/tenant/invite', element: <InvitePage /> },
+  { path: '/pt/bind', element: <BindPage /> },
+  { path: '/tenant/manage', element: <ManagePage /> },
+  { path: '/tenant/details/:id', element: <DetailsPage /> },
+  { path: '/tenant/user/list', element: <TenantUserListPage /> },
+  { path: '/tenant/user/recycle', element: <TenantUserRecyclePage /> },
+];
 
 export default routes;

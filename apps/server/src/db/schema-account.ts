@@ -1,4 +1,5 @@
 import { Status } from '@uc/shared/contracts';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './schema-columns';
 
@@ -39,36 +40,46 @@ export const smsOutbox = pgTable('sms_outbox', {
 });
 
 /** Tenant policies (spec section 3): quotas, data range, what registration does, allowed menus. */
-export const tenantPolicies = pgTable('tenant_policies', {
-  id: id().primaryKey(),
-  title: text('title').notNull(),
-  isDefault: boolean('is_default').notNull().default(false),
-  /** Quotas; 0 means no limit. */
-  maxUsers: integer('max_users').notNull().default(0),
-  maxDepts: integer('max_depts').notNull().default(0),
-  maxRoles: integer('max_roles').notNull().default(0),
-  maxPosts: integer('max_posts').notNull().default(0),
-  maxProjects: integer('max_projects').notNull().default(0),
-  maxProjectDevices: integer('max_project_devices').notNull().default(0),
-  maxProjectScenes: integer('max_project_scenes').notNull().default(0),
-  maxProducts: integer('max_products').notNull().default(0),
-  maxDevices: integer('max_devices').notNull().default(0),
-  maxDeviceProperties: integer('max_device_properties').notNull().default(0),
-  /** Widest data scope a tenant's roles may have (1 all ... 5 self). */
-  dataRange: smallint('data_range').notNull().default(1),
-  /** On registration: 1 create a new tenant, 2 join the default tenant. */
-  tenantSetting: smallint('tenant_setting').notNull().default(1),
-  defaultTenantId: bigint('default_tenant_id', { mode: 'number' }),
-  defaultDeptId: bigint('default_dept_id', { mode: 'number' }),
-  defaultRoleId: bigint('default_role_id', { mode: 'number' }),
-  defaultPostId: bigint('default_post_id', { mode: 'number' }),
-  /** Menus a tenant of this policy may grant (its administrator role gets them all). */
-  menuIds: jsonb('menu_ids').$type<number[]>().notNull().default([]),
-  sort: integer('sort').notNull().default(0),
-  status: smallint('status').notNull().default(Status.enabled),
-  remark: text('remark').notNull().default(''),
-  ...timestamps,
-});
+export const tenantPolicies = pgTable(
+  'tenant_policies',
+  {
+    id: id().primaryKey(),
+    title: text('title').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Quotas; 0 means no limit. */
+    maxUsers: integer('max_users').notNull().default(0),
+    maxDepts: integer('max_depts').notNull().default(0),
+    maxRoles: integer('max_roles').notNull().default(0),
+    maxPosts: integer('max_posts').notNull().default(0),
+    maxProjects: integer('max_projects').notNull().default(0),
+    maxProjectDevices: integer('max_project_devices').notNull().default(0),
+    maxProjectScenes: integer('max_project_scenes').notNull().default(0),
+    maxProducts: integer('max_products').notNull().default(0),
+    maxDevices: integer('max_devices').notNull().default(0),
+    maxDeviceProperties: integer('max_device_properties').notNull().default(0),
+    /** Widest data scope a tenant's roles may have (1 all ... 5 self). */
+    dataRange: smallint('data_range').notNull().default(1),
+    /** On registration: 1 create a new tenant, 2 join the default tenant. */
+    tenantSetting: smallint('tenant_setting').notNull().default(1),
+    defaultTenantId: bigint('default_tenant_id', { mode: 'number' }),
+    defaultDeptId: bigint('default_dept_id', { mode: 'number' }),
+    defaultRoleId: bigint('default_role_id', { mode: 'number' }),
+    defaultPostId: bigint('default_post_id', { mode: 'number' }),
+    /** Menus a tenant of this policy may grant (its administrator role gets them all). */
+    menuIds: jsonb('menu_ids').$type<number[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(Status.enabled),
+    remark: text('remark').notNull().default(''),
+    ...timestamps,
+  },
+  // Exactly one default (registration runs under it): at most one by this index, at least one by the
+  // policy service, which never takes the flag away without giving it to another (drizzle/0025).
+  (t) => [
+    uniqueIndex('tenant_policies_one_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
 
 /** Invitations to register a new tenant under a policy; single use. */
 export const tenantInvites = pgTable(
@@ -77,9 +88,9 @@ export const tenantInvites = pgTable(
     id: id().primaryKey(),
     title: text('title').notNull(),
     companyName: text('company_name').notNull(),
-    policyId: bigint('policy_id', { mode: 'number' })
-      .notNull()
-      .references(() => tenantPolicies.id),
+    // No foreign key (drizzle/0025): a used invitation stays as the record of who used it after its
+    // policy is deleted; an unused one keeps its policy from being deleted (tenant-policy.service.ts).
+    policyId: bigint('policy_id', { mode: 'number' }).notNull(),
     code: text('code').notNull(),
     creatorId: bigint('creator_id', { mode: 'number' }),
     creatorUsername: text('creator_username').notNull().default(''),

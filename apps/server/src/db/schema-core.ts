@@ -161,6 +161,13 @@ export const users = pgTable(
     index('users_deleted_tenant_id_idx')
       .on(t.tenantId, t.id)
       .where(sql`${t.deletedAt} is not null`),
+    // The platform's list of every tenant's users, newest first across tenants (drizzle/0026).
+    index('users_live_id_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_deleted_id_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     // Search (like and keyword on username, realName, mobile, email) uses trigram indexes that need
     // the pg_trgm extension, so they are created by drizzle/0019_list_scale.sql where it is available.
     // Who holds a private upload (the payment code's file route and the upload sweep); few users have one.

@@ -7,3 +7,5 @@ export * from './schema-account';
 export * from './schema-notice';
 export * from './schema-org';
 export * from './schema-upload';
+export * from './schema-quota';
+export * from './schema-platform';

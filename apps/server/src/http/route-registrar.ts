@@ -1,16 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
+import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, type CallContract } from '@uc/shared/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { withTenant, type TenantEpochs } from '../db/tenant-scope';
+import { rowsOf } from '../db/typed';
+import { enterCrossTenant, withTenant, type TenantEpochs } from '../db/tenant-scope';
 import { cachedSession, epochReader, requirePermission, requireSession, type Session } from '../modules/auth/access';
 import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from '../lib/envelope';
-import { InvalidInput, forbidden, notSignedIn } from '../lib/errors';
+import { InvalidInput, badRequest, forbidden, notFound, notSignedIn } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
 import { SerializedAnswer } from '../lib/serialized-answer';
 import type { OverloadGuard } from '../lib/overload';
@@ -74,6 +76,22 @@ const fieldsOf = (body: unknown): string[] => (body && typeof body === 'object' 
 
 export const DEMO_READ_ONLY = 'The demo account is read-only';
 export const PLATFORM_ONLY = 'Only the platform administrators manage tenants, their policies and invitations: ask them';
+
+export const NOT_OPERABLE = 'This call cannot be made inside another tenant: leave out the {header} header';
+export const PLATFORM_ACTS = 'Only the platform administrators act inside other tenants: leave out the {header} header';
+
+/**
+ * The tenant a platform administrator asks to act in (TENANT_HEADER), when it is not their own;
+ * undefined without the header. Who may is checked by the caller (signedIn below).
+ */
+function actingTenant(req: FastifyRequest, call: CallContract): number | undefined {
+  const raw = req.headers[TENANT_HEADER.toLowerCase()];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^[1-9][0-9]{0,15}$/.test(value ?? '')) throw badRequest('The {header} header must be a tenant id', { header: TENANT_HEADER });
+  if (!TENANT_OPERABLE_CALLS.has(call)) throw badRequest(NOT_OPERABLE, { header: TENANT_HEADER });
+  return Number(value);
+}
 
 const registered = new WeakMap<FastifyInstance, CallContract[]>();
 /** The calls registered on `app` (the route-table tests walk them, so new routes are covered). */
@@ -143,7 +161,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         };
         const run = async (session: Session | undefined, db: Db | undefined, epochs: TenantEpochs | undefined) => {
           const cached = auth && epochs ? { cache: auth, epochs } : undefined;
-          if (session && call.access === 'permission') await requirePermission(db!, session, call.path, cached);
+          // An operator's permission was checked in their own tenant (operate below).
+          if (session && !session.operator && call.access === 'permission') await requirePermission(db!, session, call.path, cached);
           refuseNul(req.body, 'body');
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
@@ -176,10 +195,35 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           }
           return data;
         };
+        const target = call.access === 'public' ? undefined : actingTenant(req, call);
+        /**
+         * A platform administrator's call inside another tenant: admitted and checked in their own
+         * tenant (the call's permission and TENANT_ACT_PERMISSION), then run in the target tenant's
+         * scope, with row-level security for that tenant, as its operator (Session.operator).
+         */
+        const operate = async (session: Session, tenantId: number): Promise<unknown> => {
+          await withTenant(options.db, session.tenantId, async (tx, epochs) => {
+            admit(session);
+            if (!session.tenantIsPlatform) throw forbidden(PLATFORM_ACTS, { header: TENANT_HEADER });
+            const cached = auth ? { cache: auth, epochs } : undefined;
+            await requirePermission(tx, session, call.path, cached);
+            await requirePermission(tx, session, TENANT_ACT_PERMISSION, cached);
+            await enterCrossTenant(tx, session);
+            const [found] = await rowsOf<{ is_platform: boolean }>(tx, sql`select is_platform from tenants where id = ${tenantId}`);
+            if (!found) throw notFound('The tenant does not exist: it may have been deleted; reload the list');
+          });
+          const operator: Session = { ...session, tenantId, tenantIsPlatform: false, isSuperAdmin: false, operator: true };
+          return withTenant(options.db, tenantId, (tx) => run(operator, tx, undefined));
+        };
         const signedIn = async (): Promise<unknown> => {
           // A cached session counts only if the epochs its transaction reads are the ones it was read
           // under: any revocation committed since (logout, disable, role change, ...) moved them.
           let hit = auth ? cachedSession(auth, token) : undefined;
+          if (target !== undefined) {
+            // Read from the database, not the cache: rare administrative calls, and no epochs to compare yet.
+            const session = await requireSession(options.db, token, options.sessions, auth);
+            if (target !== session.tenantId) return limited(() => operate(session, target));
+          }
           if (hit && how.perCaller) {
             // The answer of a perCaller call is the caller's own, computed in a tenant transaction
             // under these epochs. With current epochs (read in one statement shared with the calls

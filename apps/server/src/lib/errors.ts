@@ -28,8 +28,8 @@ export const captchaChallenge = (message: string) => new AppError(400, ResultCod
 export const notSignedIn = (message = 'You are not signed in or your session has expired: please sign in again') =>
   new AppError(401, ResultCode.loginTimeout, message);
 export const forbidden = (message: string, params?: MessageParams) => new AppError(403, ResultCode.error, message, null, params);
-export const noLicence = (message = 'Your tenant is disabled or its licence has expired: ask the platform administrator to renew it') =>
-  new AppError(403, ResultCode.noLicence, message);
+export const noLicence = (message = 'Your tenant is disabled or its licence has expired: ask the platform administrator to renew it', params?: MessageParams) =>
+  new AppError(403, ResultCode.noLicence, message, null, params);
 export const notFound = (message: string, params?: MessageParams) => new AppError(404, ResultCode.error, message, null, params);
 /** A rate limit or throttle: HTTP 429 with Retry-After (whole seconds, at least 1). */
 export class TooManyRequests extends AppError {

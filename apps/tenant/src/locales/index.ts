@@ -1,8 +1,17 @@
 import { registerMessages } from '@uc/shared';
+import { bindEnUS, bindZhCN } from './bind';
 import { tenantEnUS } from './en-US';
+import { manageEnUS, manageZhCN } from './manage';
+import { policyEnUS, policyZhCN } from './policy';
 import { tenantZhCN } from './zh-CN';
 
+/** Each feature keeps its texts in its own file (policy.ts, manage.ts, bind.ts): one table per locale here. */
+export const TENANT_MESSAGES = {
+  'zh-CN': { ...tenantZhCN, ...policyZhCN, ...manageZhCN, ...bindZhCN },
+  'en-US': { ...tenantEnUS, ...policyEnUS, ...manageEnUS, ...bindEnUS },
+};
+
 export function registerTenantMessages(): void {
-  registerMessages('zh-CN', tenantZhCN);
-  registerMessages('en-US', tenantEnUS);
+  registerMessages('zh-CN', TENANT_MESSAGES['zh-CN']);
+  registerMessages('en-US', TENANT_MESSAGES['en-US']);
 }

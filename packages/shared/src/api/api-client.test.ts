@@ -18,7 +18,7 @@ function respond(body: unknown, status = 200): jest.Mock {
 }
 
 function fakeUi(): jest.Mocked<ApiUi> {
-  return { success: jest.fn(), warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn() };
+  return { success: jest.fn(), warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn(), alert: jest.fn() };
 }
 
 const requestOf = (fetchMock: jest.Mock): Request => fetchMock.mock.calls[0][0] as Request;
@@ -117,6 +117,15 @@ describe('createApiClient', () => {
     expect(ui.error).toHaveBeenCalledWith('Not signed in');
     expect(ui.confirm).toHaveBeenCalledTimes(1);
     expect(ui.confirm.mock.calls[0]?.[0]).toMatchObject({ title: '登录超时', content: '确定跳转到登录页？', okText: '确定跳转', cancelText: '取消' });
+  });
+
+  it('sends the tenant to act in as X-UC-Tenant, and nothing without one', async () => {
+    const fetch = respond({ code: 0, message: '', data: { list: [], total: 0, page: 1, pageSize: 10 } });
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch });
+    await client.call(memberListCall, { tenant: 7 });
+    await client.call(memberListCall);
+    expect((fetch.mock.calls[0][0] as Request).headers.get('X-UC-Tenant')).toBe('7');
+    expect((fetch.mock.calls[1][0] as Request).headers.get('X-UC-Tenant')).toBeNull();
   });
 
   it('shows nothing for skipErrorHandler calls, yet still rejects', async () => {

@@ -1,6 +1,7 @@
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import type { CallBody, CallContract, CallData, CallQuery } from '../contracts/define-call';
 import { ResultCode, type Envelope } from '../contracts/envelope';
+import { TENANT_HEADER } from '../contracts/define-call';
 import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
@@ -22,6 +23,11 @@ export interface CallOptions<C> {
    * language, as a toast. One way for every screen; a call without it says nothing.
    */
   done?: DoneFeedback;
+  /**
+   * Make the call inside this tenant (a platform administrator on a tenant's screens): sent as the
+   * TENANT_HEADER. Screens get it from <TenantScope> through useCall and useScopedCall.
+   */
+  tenant?: number;
 }
 
 /** The success toasts of writes (texts `feedback.<kind>` in the shared tables). */
@@ -114,7 +120,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<C extends CallContract>(contract: C, callOptions: CallOptions<C> = {}): Promise<CallData<C>> {
     const path = prefixUrl ? contract.path.replace(/^\//, '') : contract.path;
-    const prefetched = contract.method === 'GET' ? takePrefetched(keyOf(contract, callOptions.query)) : undefined;
+    const prefetched = contract.method === 'GET' && callOptions.tenant === undefined ? takePrefetched(keyOf(contract, callOptions.query)) : undefined;
     if (prefetched) {
       try {
         return (await abortable(prefetched, callOptions.signal)) as CallData<C>;
@@ -129,6 +135,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         searchParams: toSearchParams(callOptions.query),
         ...(callOptions.form ? { body: callOptions.form } : callOptions.body !== undefined ? { json: callOptions.body } : {}),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        ...(callOptions.tenant !== undefined ? { headers: { [TENANT_HEADER]: String(callOptions.tenant) } } : {}),
       });
       const envelope = await readEnvelope(response);
       if (envelope.code !== ResultCode.success) {

@@ -9,6 +9,8 @@ export interface ApiUi {
   error(text: string): void;
   notify(title: string, description: string): void;
   confirm(options: { title: string; content: string; okText: string; cancelText: string; onOk: () => void; onCancel: () => void }): void;
+  /** A dialog with one button, for what the user can only acknowledge (the tenant's licence ended). */
+  alert(options: { title: string; content: string; okText: string; onOk: () => void }): void;
 }
 
 /** Until a screen installs its own, errors go to the console and the code-61 question to window.confirm. */
@@ -17,6 +19,10 @@ const fallbackUi: ApiUi = {
   warn: (text) => console.warn(text),
   error: (text) => console.error(text),
   notify: (title, description) => console.error(`${title}: ${description}`),
+  alert: ({ title, content, onOk }) => {
+    if (typeof window !== 'undefined') window.alert(`${title}\n${content}`);
+    onOk();
+  },
   confirm: ({ title, content, onOk, onCancel }) => {
     if (typeof window !== 'undefined' && window.confirm(`${title}\n${content}`)) onOk();
     else onCancel();

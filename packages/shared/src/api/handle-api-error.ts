@@ -1,10 +1,12 @@
 import { ResultCode } from '../contracts/envelope';
 import { t } from '../i18n/i18n-store';
+import { isLoginPath } from '../session/login-paths';
 import { BASE_PATH } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
 import { getApiUi } from './api-ui';
 
 let timeoutDialogOpen = false;
+let licenceDialogOpen = false;
 
 export function loginUrl(redirect = typeof window === 'undefined' ? '' : window.location.href): string {
   return `${BASE_PATH}/user/login?redirect=${encodeURIComponent(redirect)}`;
@@ -28,6 +30,26 @@ function askToSignInAgain(): void {
   });
 }
 
+/**
+ * Code 60 on a signed-in page: the tenant was disabled or its licence ran out while the user worked.
+ * Nothing here works any more, so there is no cancel: the reason is shown and OK goes to the login
+ * page (where signing in says the same until the platform renews the tenant). On the login pages the
+ * toast is enough: the user is there already.
+ */
+function leaveForLicence(reason: string): void {
+  if (licenceDialogOpen || typeof window === 'undefined' || isLoginPath(window.location.pathname)) return;
+  licenceDialogOpen = true;
+  getApiUi().alert({
+    title: t('request.noLicence.title'),
+    content: reason,
+    okText: t('request.noLicence.ok'),
+    onOk: () => {
+      licenceDialogOpen = false;
+      window.location.assign(loginUrl());
+    },
+  });
+}
+
 /** Shows a failed call the way its display mode asks for (spec section 8). */
 export function handleApiError(error: ApiError, showType: ErrorShowType = ErrorShowType.error): void {
   const ui = getApiUi();
@@ -47,8 +69,10 @@ export function handleApiError(error: ApiError, showType: ErrorShowType = ErrorS
       ui.error(error.message);
   }
   if (error.code === ResultCode.loginTimeout) askToSignInAgain();
+  if (error.code === ResultCode.noLicence) leaveForLicence(error.message);
 }
 
 export function resetTimeoutDialogForTests(): void {
   timeoutDialogOpen = false;
+  licenceDialogOpen = false;
 }

@@ -8,10 +8,10 @@ import { handleApiError } from './handle-api-error';
 /**
  * Uploads one image (field "file") through the API client, so token, language and refusals are those
  * of every other call. A file over the limit is refused here with the server's own message, before
- * two megabytes cross the network. `private` images (payment codes) are served only to the tenant's
+ * two megabytes cross the network. `tenant`: inside that tenant (see TenantScope). `private` images (payment codes) are served only to the tenant's
  * users who may see the record holding them.
  */
-export async function uploadImage(file: File, purpose: UploadPurpose = 'public'): Promise<UploadResult> {
+export async function uploadImage(file: File, purpose: UploadPurpose = 'public', tenant?: number): Promise<UploadResult> {
   if (file.size > UPLOAD_MAX_BYTES) {
     const error = new ApiError(t(UPLOAD_TOO_LARGE), 'business', ResultCode.error, 413);
     handleApiError(error);
@@ -19,5 +19,5 @@ export async function uploadImage(file: File, purpose: UploadPurpose = 'public')
   }
   const form = new FormData();
   form.append('file', file);
-  return call(uploadImageCall, { query: { purpose }, form });
+  return call(uploadImageCall, { query: { purpose }, form, ...(tenant !== undefined ? { tenant } : {}) });
 }

@@ -53,6 +53,10 @@ import {
   openAccessViewCall,
 } from './open-access.contract';
 import { TENANT_INVITE_CALLS } from './tenant-invite.contract';
+import { TENANT_POLICY_CALLS } from './tenant-policy.contract';
+import { TENANT_CALLS } from './tenant.contract';
+import { PLATFORM_BIND_CALLS } from './platform-bind.contract';
+import { TENANT_QUOTA_CALLS } from './tenant-quota.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails
@@ -111,7 +115,34 @@ export const ALL_CALLS: readonly CallContract[] = [
   openAccessDeleteCall,
   memberImportCall,
   ...TENANT_INVITE_CALLS,
+  ...TENANT_POLICY_CALLS,
+  ...TENANT_CALLS,
+  ...PLATFORM_BIND_CALLS,
+  ...TENANT_QUOTA_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */
 export const PERMISSION_CATALOGUE: readonly string[] = ALL_CALLS.filter((c) => c.access === 'permission').map((c) => c.path);
+
+/** The organisation and permission screens' calls, which a platform administrator may make in a tenant. */
+export const TENANT_OPERABLE_CALLS: ReadonlySet<CallContract> = new Set<CallContract>([
+  memberListCall,
+  memberImportCall,
+  forceLogoutCall,
+  ...MEMBER_WRITE_CALLS,
+  ...MEMBER_BALANCE_CALLS,
+  loginLogListCall,
+  auditLogListCall,
+  ...DEPT_CALLS,
+  ...POST_CALLS,
+  roleListCall,
+  roleViewCall,
+  roleOptionCall,
+  roleEditCall,
+  roleDeleteCall,
+  roleStatusCall,
+  roleMenusCall,
+  roleMenuTreeCall,
+  roleDeptTreeCall,
+  uploadImageCall,
+]);

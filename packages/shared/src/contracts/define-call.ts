@@ -1,5 +1,16 @@
 import type { z } from 'zod';
 
+/**
+ * The header with which a platform administrator makes a call inside another tenant (the tenant
+ * details tabs, the users of every tenant): the call runs in that tenant's scope, row-level security
+ * and all, with the reach of its own administrator. Only TENANT_OPERABLE_CALLS (catalogue.ts) accept
+ * it, and only from callers of the platform tenant who hold TENANT_ACT_PERMISSION as well as the
+ * call's own permission.
+ */
+export const TENANT_HEADER = 'X-UC-Tenant';
+/** Opening a tenant's details (tenantViewCall's address) is what lets a caller act in it. */
+export const TENANT_ACT_PERMISSION = '/user/admin/tenant/view';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**

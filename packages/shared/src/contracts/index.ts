@@ -16,3 +16,7 @@ export * from './catalogue';
 export * from './notice.contract';
 export * from './open-access.contract';
 export * from './tenant-invite.contract';
+export * from './tenant-policy.contract';
+export * from './tenant.contract';
+export * from './platform-bind.contract';
+export * from './tenant-quota.contract';

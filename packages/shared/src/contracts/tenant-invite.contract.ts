@@ -114,14 +114,6 @@ export const tenantInviteDeleteCall = defineCall({
   data: z.null(),
 });
 
-export const tenantPolicyOptionCall = defineCall({
-  method: 'GET',
-  path: '/user/admin/tenant/policy/option',
-  access: 'permission',
-  platformOnly: true,
-  tag: 'tenant',
-  summary: 'The enabled tenant policies for selects, the default first.',
-  data: z.object({ list: z.array(z.object({ id: z.number().int(), title: z.string(), isDefault: z.boolean() })) }),
-});
+/* The policy select's call, tenantPolicyOptionCall, belongs to the policy resource: tenant-policy.contract.ts. */
 
-export const TENANT_INVITE_CALLS = [tenantInviteListCall, tenantInviteViewCall, tenantInviteEditCall, tenantInviteDeleteCall, tenantPolicyOptionCall] as const;
+export const TENANT_INVITE_CALLS = [tenantInviteListCall, tenantInviteViewCall, tenantInviteEditCall, tenantInviteDeleteCall] as const;

@@ -16,6 +16,8 @@ const SINGLETONS = [
   '@uc/shared',
   // The antd-based kit is its own singleton so the light '@uc/shared' stays free of antd.
   '@uc/shared/ui',
+  // The org and permission screens, shown by several remotes (org, permission, tenant): one copy.
+  '@uc/shared/screens',
 ];
 
 /** @param {string} appDir the directory of the app's package.json */

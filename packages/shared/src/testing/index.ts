@@ -45,14 +45,23 @@ export const testMemberRow = (over: Partial<MemberRow> = {}): MemberRow =>
     ...over,
   });
 
+/** What a mocked call's answer is given: the query and body, and under `servedBy` the request's headers as sent. */
+export interface AnswerOptions {
+  query?: unknown;
+  body?: unknown;
+  /** The headers on the wire (servedBy only): Authorization, Accept-Language, X-UC-Tenant inside a TenantScope... */
+  headers?: Headers;
+}
+type Answer = (contract: CallContract, options?: AnswerOptions) => unknown;
+
 /**
  * A `call` mock implementation: `answer(contract, options)` gives each call's data, which is parsed
  * through that call's contract before the page sees it. A test whose mock leaves out a field, or gets
  * its type wrong, fails with the contract's message instead of passing on data the server never sends.
  */
-export function answering(answer: (contract: CallContract, options?: { query?: unknown; body?: unknown }) => unknown) {
+export function answering(answer: Answer) {
   // Typed loosely on purpose: it stands in for the generic `call`, whose callers get typed data.
-  return (async (contract: CallContract, options?: { query?: unknown; body?: unknown }) => contract.data.parse(await answer(contract, options))) as never;
+  return (async (contract: CallContract, options?: AnswerOptions) => contract.data.parse(await answer(contract, options))) as never;
 }
 
 /** `answering` for a sequence: each call gets the next answer (the last one repeats), parsed through its contract. */
@@ -87,27 +96,28 @@ export class Refusal extends Error {
   }
 }
 
-type Answer = (contract: CallContract, options?: { query?: unknown; body?: unknown }) => unknown;
-
 const envelope = (status: number, code: number, message: string, data: unknown = null) =>
   new Response(JSON.stringify({ code, message, data }), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * An implementation for the mocked `call`: the body that goes over the wire is checked by the call's
  * contract, as the server does (a 400 envelope otherwise); `answer` gives the data, parsed through the
- * contract (see `answering`), or throws a `Refusal`, which goes back as a 4xx error envelope.
+ * contract (see `answering`), or throws a `Refusal`, which goes back as a 4xx error envelope. `answer`
+ * also sees the request's headers, so a test can check what a screen sends (the tenant it acts in).
  */
 export function servedBy(answer: Answer) {
-  const parsed = answering(answer) as unknown as (contract: CallContract, options?: { query?: unknown; body?: unknown }) => Promise<unknown>;
+  const parsed = answering(answer) as unknown as (contract: CallContract, options?: AnswerOptions) => Promise<unknown>;
   return (async (contract: CallContract, options: CallOptions<CallContract> = {}) => {
     const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-      const text = await new Request(input, init).text();
+      const request = new Request(input, init);
+      // Only a JSON body is checked: jsdom cannot read a multipart one (an upload) back.
       if (contract.body) {
+        const text = await request.text();
         const checked = contract.body.safeParse(text ? JSON.parse(text) : undefined);
         if (!checked.success) return envelope(400, -1, checked.error.issues.map((issue) => issue.message).join('; '));
       }
       try {
-        return envelope(200, 0, 'ok', await parsed(contract, { query: options.query, body: options.body }));
+        return envelope(200, 0, 'ok', await parsed(contract, { query: options.query, body: options.body, headers: request.headers }));
       } catch (error) {
         if (error instanceof Refusal) return envelope(error.status, -1, error.message);
         // Shown as a toast, so a test meeting an unexpected call fails with the reason on screen.

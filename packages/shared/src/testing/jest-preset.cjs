@@ -28,6 +28,8 @@ module.exports = {
   moduleNameMapper: {
     '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
     '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),
+    '^@uc/shared/screens$': path.join(sharedSrc, 'screens/index.ts'),
+    '^@uc/shared/screens/prefetch$': path.join(sharedSrc, 'screens/prefetch.ts'),
     '^@uc/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
     '^antd/es/(.*)$': 'antd/lib/$1',
     '\\.(css|less)$': path.join(__dirname, 'style-stub.cjs'),

@@ -15,6 +15,7 @@ export function AntdApiUi() {
       error: (text) => void message.error(text),
       notify: (title, description) => notification.error({ title, description }),
       confirm: (options) => void modal.confirm(options),
+      alert: ({ title, content, okText, onOk }) => void modal.error({ title, content, okText, onOk }),
     });
     return () => setApiUi(null);
   }, [message, modal, notification]);

@@ -1,7 +1,7 @@
 import { Image, Spin, Typography, type ImageProps } from 'antd';
 import { useEffect, useState } from 'react';
 // Through the package name, never a relative path: the one api instance of '@uc/shared' (see use-list-query).
-import { api, useT } from '@uc/shared';
+import { api, TENANT_HEADER, useT, useTenantScope } from '@uc/shared';
 
 export interface AuthImageProps extends Omit<ImageProps, 'src'> {
   /** A same-origin address that needs the session, such as a private upload's URL. */
@@ -10,9 +10,11 @@ export interface AuthImageProps extends Omit<ImageProps, 'src'> {
 }
 
 /** GETs an image with the session's token; anything but an image (a 401/403/404 envelope) is a failure. */
-async function fetchImage(src: string, signal: AbortSignal): Promise<Blob> {
+async function fetchImage(src: string, signal: AbortSignal, tenant: number | undefined): Promise<Blob> {
   // Resolved against the page, as an <img src> would be: the api client has no prefix in the console.
-  const response = await api.ky.get(new URL(src, globalThis.location.href), { signal });
+  // Inside a TenantScope the image is asked for in that tenant, like every other call of the screen.
+  const headers = tenant === undefined ? undefined : { [TENANT_HEADER]: String(tenant) };
+  const response = await api.ky.get(new URL(src, globalThis.location.href), { signal, headers });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('image/')) throw new Error(`${src} answered ${response.status} ${type}`);
   return response.blob();
@@ -27,11 +29,12 @@ async function fetchImage(src: string, signal: AbortSignal): Promise<Blob> {
  */
 export function AuthImage({ src, alt, ...imageProps }: AuthImageProps) {
   const t = useT();
+  const tenant = useTenantScope();
   const [shown, setShown] = useState<{ src: string; url?: string }>();
   useEffect(() => {
     const controller = new AbortController();
     let url: string | undefined;
-    fetchImage(src, controller.signal).then(
+    fetchImage(src, controller.signal, tenant).then(
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
@@ -45,7 +48,7 @@ export function AuthImage({ src, alt, ...imageProps }: AuthImageProps) {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [src]);
+  }, [src, tenant]);
   // A result for an earlier src is stale: the new one is still on its way.
   if (shown?.src !== src) return <Spin size="small" aria-label={alt} />;
   if (!shown.url) return <Typography.Text type="secondary">{t('image.unavailable')}</Typography.Text>;

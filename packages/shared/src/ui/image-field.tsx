@@ -1,7 +1,7 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Image, Upload } from 'antd';
 import { useState } from 'react';
-import { uploadImage, useT, type UploadPurpose } from '@uc/shared';
+import { uploadImage, useT, useTenantScope, type UploadPurpose } from '@uc/shared';
 import { AuthImage } from './auth-image';
 
 interface ImageFieldProps {
@@ -13,9 +13,13 @@ interface ImageFieldProps {
   purpose?: UploadPurpose;
 }
 
-/** A form field holding an image URL, filled by uploading a picture (antd Upload, our own request). */
+/**
+ * A form field holding an image URL, filled by uploading a picture (antd Upload, our own request).
+ * Inside a TenantScope the upload is that tenant's, as the record it is saved with must be.
+ */
 export function ImageField({ value, onChange, label, purpose = 'public' }: ImageFieldProps) {
   const t = useT();
+  const tenant = useTenantScope();
   const [busy, setBusy] = useState(false);
   const imageProps = { alt: label, preview: false, width: 80, height: 80, style: { objectFit: 'cover' as const } };
   return (
@@ -25,7 +29,7 @@ export function ImageField({ value, onChange, label, purpose = 'public' }: Image
       showUploadList={false}
       customRequest={({ file, onSuccess, onError }) => {
         setBusy(true);
-        uploadImage(file as File, purpose)
+        uploadImage(file as File, purpose, tenant)
           .then((r) => {
             onChange?.(r.url);
             onSuccess?.(r);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 // Through the package name, never a relative path: this entry is a separate federation singleton and
 // must reach the one api/session instance of '@uc/shared', not a bundled copy.
-import { call, type CallContract, type CallData, type CallOptions } from '@uc/shared';
+import { call, useTenantScope, type CallContract, type CallData, type CallOptions } from '@uc/shared';
 
 export interface CallState<D> {
   /** The latest answer; kept while a reload runs, so the screen does not flash empty. */
@@ -31,10 +31,13 @@ export function useCall<C extends CallContract>(
     error: null,
   });
   const [revision, setRevision] = useState(0);
+  // Inside a <TenantScope>, the call acts in that tenant (unless the options name one).
+  const tenant = useTenantScope();
+  const scoped = options === null || options.tenant !== undefined || tenant === undefined ? options : { ...options, tenant };
   // The options are read when the call starts; what decides when to call again is their content.
-  const latest = useRef(options);
-  latest.current = options;
-  const key = options === null ? null : JSON.stringify([options.query ?? null, options.body ?? null, refresh ?? null]);
+  const latest = useRef(scoped);
+  latest.current = scoped;
+  const key = scoped === null ? null : JSON.stringify([scoped.query ?? null, scoped.body ?? null, scoped.tenant ?? null, refresh ?? null]);
 
   useEffect(() => {
     const current = latest.current;

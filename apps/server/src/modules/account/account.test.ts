@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { roles, smsCodes, smsOutbox, tenantInvites, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
+import { posts, roles, smsCodes, smsOutbox, tenantInvites, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
 import { auth, createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { writeSetting } from '../site/settings.repository';
@@ -213,9 +213,10 @@ describe('registration', () => {
   it('joins the default tenant with its department, role and post when the policy says 2', async () => {
     const home = await createTenant(t.db, { code: 'reg-home' });
     const [role] = await t.db.insert(roles).values({ tenantId: home.tenantId, name: 'Member', key: 'member' }).returning({ id: roles.id });
+    const [post] = await t.db.insert(posts).values({ tenantId: home.tenantId, name: 'Member' }).returning({ id: posts.id });
     await t.db
       .update(tenantPolicies)
-      .set({ tenantSetting: 2, defaultTenantId: home.tenantId, defaultDeptId: home.deptId, defaultRoleId: role!.id })
+      .set({ tenantSetting: 2, defaultTenantId: home.tenantId, defaultDeptId: home.deptId, defaultRoleId: role!.id, defaultPostId: post!.id })
       .where(eq(tenantPolicies.isDefault, true));
     try {
       const res = await reg({ username: 'joiner' });

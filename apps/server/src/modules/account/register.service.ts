@@ -1,14 +1,16 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, tenantSetting } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { depts, roleMenus, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, unavailable } from '../../lib/errors';
+import { depts, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, unavailable, type AppError } from '../../lib/errors';
 import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
 import { isMobileTaken, sameMobile } from '../member/member-mobile';
 import { enforceLimit } from '../security/rate-limit.repository';
 import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
 import { assertQuota } from '../quota/quota';
+import { applyTenantPolicy } from '../tenant-policy/policy-apply';
+import { recordsOfTenant, tenantById } from '../tenant-policy/tenant-policy.repository';
 import { checkPassword } from './password-policy';
 import { inTransaction } from '../../db/typed';
 
@@ -38,6 +40,11 @@ export const REGISTER_PER_MOBILE_PER_HOUR = 10;
 
 type Policy = typeof tenantPolicies.$inferSelect;
 
+/**
+ * Tenant setting 1 (and every invitation): a new tenant with its top department named after it and a
+ * default administrator role; what the role holds is the policy's rule (policy-apply.ts, the same rule
+ * a policy edit applies): exactly the allowed menus, data scope within the policy's data range.
+ */
 async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenantId: number; deptId: number; roleId: number }> {
   const [tenant] = await tx
     .insert(tenants)
@@ -46,10 +53,44 @@ async function newTenant(tx: Db, name: string, policy: Policy): Promise<{ tenant
   const tenantId = tenant!.id;
   const [dept] = await tx.insert(depts).values({ tenantId, name }).returning({ id: depts.id });
   const [role] = await tx.insert(roles).values({ tenantId, name: '管理员', key: 'admin', dataScope: 1, isDefaultAdmin: true }).returning({ id: roles.id });
-  if (policy.menuIds.length > 0) {
-    await tx.insert(roleMenus).values(policy.menuIds.map((menuId) => ({ tenantId, roleId: role!.id, menuId })));
-  }
+  await applyTenantPolicy(tx, tenantId);
   return { tenantId, deptId: dept!.id, roleId: role!.id };
+}
+
+/**
+ * Tenant setting 2 joins registrants to the policy's default tenant, department, role and post: the
+ * refusal naming the first of them the policy lacks (never set, or deleted since), or undefined.
+ */
+async function missingJoinDefault(db: Db, policy: Policy): Promise<AppError | undefined> {
+  const title = { title: policy.title };
+  const tenant = policy.defaultTenantId === null ? undefined : await tenantById(db, policy.defaultTenantId);
+  if (!tenant || tenant.isPlatform) {
+    return unavailable(
+      'Registration is not set up: the default tenant policy "{title}" names no tenant for registrants to join (or it was deleted): the platform administrator must choose one in the policy',
+      title,
+    );
+  }
+  const found = await recordsOfTenant(db, tenant.id, { deptId: policy.defaultDeptId, roleId: policy.defaultRoleId, postId: policy.defaultPostId });
+  const params = { ...title, tenant: tenant.name };
+  if (!found.dept) {
+    return unavailable(
+      'Registration is not set up: the default tenant policy "{title}" names no department of {tenant} for registrants (or it was deleted): the platform administrator must choose one in the policy',
+      params,
+    );
+  }
+  if (!found.role) {
+    return unavailable(
+      'Registration is not set up: the default tenant policy "{title}" names no role of {tenant} for registrants (or it was deleted): the platform administrator must choose one in the policy',
+      params,
+    );
+  }
+  if (!found.post) {
+    return unavailable(
+      'Registration is not set up: the default tenant policy "{title}" names no post of {tenant} for registrants (or it was deleted): the platform administrator must choose one in the policy',
+      params,
+    );
+  }
+  return undefined;
 }
 
 export async function register(db: Db, input: RegisterInput): Promise<{ id: number; username: string; tenantId: number }> {
@@ -89,16 +130,18 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
         .where(and(eq(tenantPolicies.isDefault, true), eq(tenantPolicies.status, Status.enabled)))
         .orderBy(asc(tenantPolicies.id))
         .limit(1);
+  if (!policy && invite) throw badRequest('inviteCode: the tenant policy of this invitation was deleted: ask the platform for a new invitation');
   if (!policy) throw unavailable('Registration is not set up: there is no default tenant policy; tell the platform administrator');
-  if (!invite && policy.tenantSetting === 2 && !policy.defaultTenantId) {
-    throw unavailable('Registration is not set up: the default tenant policy has no default tenant; tell the platform administrator');
+  if (!invite && policy.tenantSetting === tenantSetting.joinDefault) {
+    const missing = await missingJoinDefault(db, policy);
+    if (missing) throw missing;
   }
   const passwordHash = await hashPassword(input.password);
 
   return inTransaction(db, async (tx) => {
     // Spent with the account, so a refusal below (rolled back) leaves the code usable.
     if (!(await spendSmsCode(tx, input.mobile, 'register', input.code))) throw badRequest(CAPTCHA_FAILED);
-    const joinDefault = !invite && policy.tenantSetting === 2;
+    const joinDefault = !invite && policy.tenantSetting === tenantSetting.joinDefault;
     const place = joinDefault
       ? { tenantId: policy.defaultTenantId!, deptId: policy.defaultDeptId, roleId: policy.defaultRoleId, postId: policy.defaultPostId }
       : { ...(await newTenant(tx, invite?.companyName ?? `${input.username}'s organisation`, policy)), postId: null };

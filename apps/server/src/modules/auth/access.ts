@@ -3,7 +3,8 @@ import { Status } from '@uc/shared/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { forbidden, noLicence, notSignedIn } from '../../lib/errors';
+import { forbidden, notSignedIn } from '../../lib/errors';
+import { licenceRefusal } from './licence';
 import { AUTH_LEASE_MS, EpochReader, type AuthCache, type AuthEpochs } from './auth-cache';
 import { findLiveSession, touchSession, type SessionPolicy } from './session.repository';
 import { hashToken } from './token';
@@ -22,6 +23,11 @@ export interface Session {
   tenantIsPlatform: boolean;
   /** The demo account's session: only GET calls pass (route registrar). */
   readOnly: boolean;
+  /**
+   * A platform administrator acting inside this tenant (header X-UC-Tenant, route registrar): their
+   * user lives in the platform tenant; here they have the reach of the tenant's own administrator.
+   */
+  operator?: boolean;
 }
 
 /**
@@ -34,7 +40,8 @@ export async function requireSession(db: Db, token: string | null, policy: Sessi
   const row = await findLiveSession(db, tokenHash);
   if (!row) throw notSignedIn('Your session has expired or was ended: please sign in again');
   if (row.userStatus !== Status.enabled) throw notSignedIn('Your account is disabled: ask an administrator to enable it');
-  if (row.tenantStatus !== Status.enabled || (row.tenantExpiresAt && row.tenantExpiresAt.getTime() <= Date.now())) throw noLicence();
+  const refused = licenceRefusal(row);
+  if (refused) throw refused;
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) await touchSession(db, row.sessionId, policy);
   const session: Session = {
     sessionId: row.sessionId,

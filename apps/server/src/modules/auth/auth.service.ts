@@ -5,7 +5,8 @@ import type { LoginResult } from '@uc/shared/contracts';
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
-import { AppError, badRequest, captchaChallenge, noLicence } from '../../lib/errors';
+import { AppError, badRequest, captchaChallenge } from '../../lib/errors';
+import { licenceRefusal } from './licence';
 import { consumeCaptcha } from '../site/captcha.service';
 import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/login-log.repository';
 import { beginSignIn, CAPTCHA_REQUIRED } from './login-throttle';
@@ -50,6 +51,7 @@ export interface SignInUser {
   tenantId: number;
   username: string;
   status: number;
+  tenantName: string;
   tenantStatus: number;
   tenantExpiresAt: Date | null;
 }
@@ -59,6 +61,7 @@ export const signInColumns = {
   tenantId: users.tenantId,
   username: users.username,
   status: users.status,
+  tenantName: tenants.name,
   tenantStatus: tenants.status,
   tenantExpiresAt: tenants.expiresAt,
 };
@@ -91,9 +94,10 @@ export async function openSession(
     await logAttempt(db, { ...attempt, reason: 'user_disabled' });
     throw new AppError(403, -1, 'This account is disabled: ask an administrator to enable it');
   }
-  if (user.tenantStatus !== 1 || (user.tenantExpiresAt && user.tenantExpiresAt.getTime() <= Date.now())) {
+  const refused = licenceRefusal(user);
+  if (refused) {
     await logAttempt(db, { ...attempt, reason: 'tenant_disabled' });
-    throw noLicence();
+    throw refused;
   }
   const token = newToken();
   const expires = new Date(Date.now() + ttlHours * 3_600_000);

@@ -9,6 +9,7 @@ export interface SessionRow {
   username: string;
   userStatus: number;
   isSuperAdmin: boolean;
+  tenantName: string;
   tenantStatus: number;
   tenantExpiresAt: Date | null;
   tenantIsPlatform: boolean;
@@ -32,6 +33,7 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
       username: users.username,
       userStatus: users.status,
       isSuperAdmin: users.isSuperAdmin,
+      tenantName: tenants.name,
       tenantStatus: tenants.status,
       tenantExpiresAt: tenants.expiresAt,
       tenantIsPlatform: tenants.isPlatform,
@@ -150,4 +152,18 @@ export async function revokeOwnSession(db: Db, tenantId: number, userId: number,
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Ends every live session of a tenant's users at once (the tenant was disabled); returns how many.
+ * Their next call gets a 61 and the console's login-timeout dialog; signing in again is refused with
+ * a 60 while the tenant stays disabled. Call it in the transaction that disables the tenant.
+ */
+export async function revokeTenantSessions(db: Db, tenantId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

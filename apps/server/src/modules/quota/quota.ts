@@ -1,5 +1,6 @@
 import { renderMessage } from '@uc/shared/messages';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { QuotaKindName } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, tenantPolicies, tenants, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
@@ -42,12 +43,19 @@ const QUOTA_REFUSED: Record<QuotaKind, [one: string, many: string]> = {
 };
 const quotaTemplate = (kind: QuotaKind, max: number) => QUOTA_REFUSED[kind][max === 1 ? 0 : 1];
 
-const limitColumn = {
+/** The policy column capping each count, the four of this server and the six reserved by others. */
+export const LIMIT_COLUMN = {
   users: tenantPolicies.maxUsers,
   depts: tenantPolicies.maxDepts,
   roles: tenantPolicies.maxRoles,
   posts: tenantPolicies.maxPosts,
-} as const;
+  projects: tenantPolicies.maxProjects,
+  projectDevices: tenantPolicies.maxProjectDevices,
+  projectScenes: tenantPolicies.maxProjectScenes,
+  products: tenantPolicies.maxProducts,
+  devices: tenantPolicies.maxDevices,
+  deviceProperties: tenantPolicies.maxDeviceProperties,
+} as const satisfies Record<QuotaKindName, unknown>;
 
 /** Separate advisory lock spaces per counted resource (first key); the tenant id is the second. */
 const LOCK_SPACE: Record<QuotaKind, number> = {
@@ -67,9 +75,9 @@ async function lockQuota(db: Db, tenantId: number, kind: QuotaKind): Promise<voi
 }
 
 /** The policy's maximum for `kind` in the tenant; 0 when unlimited. */
-export async function quotaOf(db: Db, tenantId: number, kind: QuotaKind): Promise<number> {
+export async function quotaOf(db: Db, tenantId: number, kind: QuotaKindName): Promise<number> {
   const [row] = await db
-    .select({ isPlatform: tenants.isPlatform, max: limitColumn[kind] })
+    .select({ isPlatform: tenants.isPlatform, max: LIMIT_COLUMN[kind] })
     .from(tenants)
     .leftJoin(tenantPolicies, eq(tenantPolicies.id, tenants.policyId))
     .where(eq(tenants.id, tenantId));
@@ -77,7 +85,8 @@ export async function quotaOf(db: Db, tenantId: number, kind: QuotaKind): Promis
   return row.max ?? 0;
 }
 
-async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Promise<number> {
+/** Live records of one of this server's own counts in the tenant. */
+export async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Promise<number> {
   const counted = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
   switch (kind) {
     case 'users':

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dataScope, menuType, Status } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
-import { roles, userRoles, users } from '../../db/schema';
+import { roleMenus, roles, userRoles, users } from '../../db/schema';
 import { withAncestors, withDescendants } from '../../lib/tree';
 import { grantedMenuIds, type Session } from '../auth/access';
 import { deptIdsByRole, menuTypes, tenantDepts, tenantRoles } from './role.repository';
@@ -33,6 +33,7 @@ export interface Holdings {
 }
 
 export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
+  if (session.operator) return operatorHoldings(db, session.tenantId);
   const tenantId = session.tenantId;
   const own = await db
     .select({ id: roles.id, dataScope: roles.dataScope, isDefaultAdmin: roles.isDefaultAdmin })
@@ -86,6 +87,36 @@ export async function holdingsOf(db: Db, session: Session): Promise<Holdings> {
     manageableRoleIds: isAdmin ? allRoleIds : manageable,
     scopes: session.isSuperAdmin ? new Set([1, 2, 3, 4, 5]) : scopes,
     deptIds,
+  };
+}
+
+/**
+ * A platform administrator acting in a tenant holds what the tenant's own administrator holds: every
+ * role, department and scope of the tenant, and the menus of its default administrator roles (the
+ * policy's allowed menus), so the platform cannot grant a tenant more than its policy through a role.
+ */
+async function operatorHoldings(db: Db, tenantId: number): Promise<Holdings> {
+  const all = await tenantRoles(db, tenantId);
+  const adminRoleIds = all.filter((r) => r.isDefaultAdmin).map((r) => r.id);
+  const menuRows = await menuTypes(db);
+  const granted =
+    adminRoleIds.length === 0
+      ? []
+      : await db
+          .selectDistinct({ menuId: roleMenus.menuId })
+          .from(roleMenus)
+          .where(and(eq(roleMenus.tenantId, tenantId), inArray(roleMenus.roleId, adminRoleIds)));
+  const ids = granted.map((r) => r.menuId);
+  const parentOf = new Map(menuRows.map((m) => [m.id, m.parentId]));
+  const directories = new Set(menuRows.filter((m) => m.type === menuType.directory).map((m) => m.id));
+  const allRoleIds = new Set(all.map((r) => r.id));
+  return {
+    isAdmin: true,
+    menuIds: new Set([...ids, ...[...withAncestors(ids, parentOf)].filter((id) => directories.has(id))]),
+    roleIds: allRoleIds,
+    manageableRoleIds: allRoleIds,
+    scopes: new Set([1, 2, 3, 4, 5]),
+    deptIds: 'all',
   };
 }
 

@@ -1,6 +1,6 @@
 import { Status } from '@uc/shared/contracts';
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ListQuery, TenantInviteEditBody, TenantInviteRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenantInvites, tenantPolicies } from '../../db/schema';
@@ -99,12 +99,4 @@ export async function saveInvite(db: Db, creator: { userId: number; username: st
 export async function deleteInvite(db: Db, id: number): Promise<void> {
   const removed = await db.delete(tenantInvites).where(eq(tenantInvites.id, id)).returning({ id: tenantInvites.id });
   if (removed.length === 0) throw missing();
-}
-
-export async function policyOptions(db: Db): Promise<{ id: number; title: string; isDefault: boolean }[]> {
-  return db
-    .select({ id: tenantPolicies.id, title: tenantPolicies.title, isDefault: tenantPolicies.isDefault })
-    .from(tenantPolicies)
-    .where(eq(tenantPolicies.status, Status.enabled))
-    .orderBy(desc(tenantPolicies.isDefault), asc(tenantPolicies.sort), asc(tenantPolicies.id));
 }

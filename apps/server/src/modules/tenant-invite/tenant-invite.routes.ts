@@ -1,14 +1,14 @@
-import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall, tenantPolicyOptionCall } from '@uc/shared/contracts';
+import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import type { Session } from '../auth/access';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { deleteInvite, getInvite, listInvites, policyOptions, saveInvite } from './tenant-invite.repository';
+import { deleteInvite, getInvite, listInvites, saveInvite } from './tenant-invite.repository';
 
 /*
- * Invitations and policies are platform data: their row-level security shows them only to
- * cross-tenant transactions, so every call here enters one (the calls are platformOnly: the
- * registrar already refused callers of other tenants).
+ * Invitations are platform data: their row-level security shows them only to cross-tenant
+ * transactions, so every call here enters one (the calls are platformOnly: the registrar already
+ * refused callers of other tenants). The policy select's call is the policy module's.
  */
 const platform = async (db: Db, session: Session): Promise<Db> => {
   await enterCrossTenant(db, session);
@@ -28,6 +28,5 @@ export function tenantInviteCalls(): CallImplementation[] {
       await deleteInvite(await platform(db, session), body.id);
       return null;
     }),
-    implement(tenantPolicyOptionCall, async ({ db, session }) => ({ list: await policyOptions(await platform(db, session)) })),
   ];
 }

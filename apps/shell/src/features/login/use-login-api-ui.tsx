@@ -12,6 +12,8 @@ export function useLoginApiUi() {
       error: api.error,
       notify: (title, description) => api.error(`${title}: ${description}`),
       confirm: ({ title, content, onOk, onCancel }) => (window.confirm(`${title}\n${content}`) ? onOk() : onCancel()),
+      // Never asked here: the licence dialog is for signed-in pages (handle-api-error.ts); a toast says it.
+      alert: ({ content }) => api.error(content),
     });
     return () => setApiUi(null);
   }, [api]);

@@ -17,6 +17,8 @@ export const sharedEnUS: MessageTable = {
   'request.timeout.content': 'Go to the login page?',
   'request.timeout.ok': 'Go to login',
   'request.timeout.cancel': 'Cancel',
+  'request.noLicence.title': 'Access ended',
+  'request.noLicence.ok': 'Go to login',
   // The messages of the spec's list (section 8), for every app to use.
   'message.login.failed': 'Login failed, please try again!',
   'message.captcha.error': 'Verification Code Error.',

@@ -18,6 +18,8 @@ export const sharedZhCN: MessageTable = {
   'request.timeout.content': '确定跳转到登录页？',
   'request.timeout.ok': '确定跳转',
   'request.timeout.cancel': '取消',
+  'request.noLicence.title': '无法继续使用',
+  'request.noLicence.ok': '前往登录',
   // The messages of the spec's list (section 8), for every app to use.
   'message.login.failed': '登录失败，请重试！',
   'message.captcha.error': '验证码错误',

@@ -80,4 +80,7 @@ export const authZhCN: Readonly<Record<string, string>> = {
     '{field}: 该密码属于最常用的密码，容易被猜到，请换一个（几个不相关的词组合起来就是好密码）',
   'Demo mode is off on this server: sign in with an account (an administrator can turn demo mode on with DEMO_MODE=true)':
     '本服务器未开启演示模式，请使用账号登录（管理员可用 DEMO_MODE=true 开启演示模式）',
+  'Your tenant "{tenant}" is disabled: ask the platform administrator to enable it': '您的租户“{tenant}”已停用，请联系平台管理员启用',
+  'The licence of your tenant "{tenant}" expired on {date} (UTC): ask the platform administrator to renew it':
+    '您的租户“{tenant}”的授权已于 {date}（UTC）到期，请联系平台管理员续期',
 };

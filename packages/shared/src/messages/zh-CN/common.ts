@@ -10,6 +10,10 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'Your tenant is disabled or its licence has expired: ask the platform administrator to renew it': '您的租户已停用或授权已过期，请联系平台管理员续期',
   'The demo account is read-only': '演示账号只能查看，不能修改',
   'Only the platform administrators manage tenants, their policies and invitations: ask them': '只有平台管理员可以管理租户、租户策略和邀请，请联系平台管理员',
+  'Only the platform administrators act inside other tenants: leave out the {header} header': '只有平台管理员可以在其他租户内操作，请去掉 {header} 请求头',
+  'This call cannot be made inside another tenant: leave out the {header} header': '此接口不能在其他租户内调用，请去掉 {header} 请求头',
+  'The {header} header must be a tenant id': '{header} 请求头必须是租户编号',
+  'The tenant does not exist: it may have been deleted; reload the list': '租户不存在，可能已被删除，请刷新列表',
   // The server and the request itself.
   'The server is busy with other requests right now: please try again in a moment': '服务器正忙，请稍后再试',
   'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator':

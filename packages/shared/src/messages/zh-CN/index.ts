@@ -3,11 +3,23 @@ import { commonZhCN } from './common';
 import { orgZhCN } from './org';
 import { permissionZhCN } from './permission';
 import { tenantZhCN } from './tenant';
+import { tenantPolicyZhCN } from './tenant-policy';
+import { tenantManageZhCN } from './tenant-manage';
+import { platformBindZhCN } from './platform-bind';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
  * teams add their texts without touching each other's; a duplicate key across files is a test failure.
  */
-export const ZH_CN_PARTS = { common: commonZhCN, auth: authZhCN, org: orgZhCN, permission: permissionZhCN, tenant: tenantZhCN };
+export const ZH_CN_PARTS = {
+  common: commonZhCN,
+  auth: authZhCN,
+  org: orgZhCN,
+  permission: permissionZhCN,
+  tenant: tenantZhCN,
+  tenantPolicy: tenantPolicyZhCN,
+  tenantManage: tenantManageZhCN,
+  platformBind: platformBindZhCN,
+};
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));

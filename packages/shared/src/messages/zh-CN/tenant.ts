@@ -29,4 +29,24 @@ export const tenantZhCN: Readonly<Record<string, string>> = {
     '租户策略最多允许 {max} 个岗位，请联系平台管理员升级策略',
   "The tenant's policy allows at most {max} posts: ask the platform administrator for a larger policy":
     '租户策略最多允许 {max} 个岗位，请联系平台管理员升级策略',
+  "{units} more projects cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个项目：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  "{units} more project devices cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个项目设备：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  "{units} more project scenes cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个项目场景：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  "{units} more products cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个产品：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  "{units} more devices cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个设备：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  "{units} more device properties cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy":
+    '无法再预留 {units} 个设备属性：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
+  'The reservation {reservationId} does not exist or was already released: release each reservation once, by the id reserve answered':
+    '预留 {reservationId} 不存在或已释放：每个预留只能按预留时返回的编号释放一次',
+  'units must be a whole number from 1 to 1000000': 'units 必须是 1 到 1000000 之间的整数',
+  'kind must be one of projects, projectDevices, projectScenes, products, devices, deviceProperties':
+    'kind 必须是 projects、projectDevices、projectScenes、products、devices、deviceProperties 之一',
+  'reference must be at most 128 characters': 'reference 最多 128 个字符',
+  'reference cannot contain NUL characters': 'reference 不能包含 NUL 字符',
+  'reservationId is required': 'reservationId 不能为空',
 };

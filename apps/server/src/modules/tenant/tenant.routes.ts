@@ -1,0 +1,72 @@
+import {
+  tenantDeleteCall,
+  tenantEditCall,
+  tenantListCall,
+  tenantOptionCall,
+  tenantStatusCall,
+  tenantUserListCall,
+  tenantUserRecycleCall,
+  tenantViewCall,
+} from '@uc/shared/contracts';
+import { asc, desc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enterCrossTenant } from '../../db/tenant-scope';
+import { tenants } from '../../db/schema';
+import { implement, type CallImplementation } from '../../http/route-registrar';
+import type { Session } from '../auth/access';
+import { getTenant, listTenants, listTenantUsers } from './tenant.repository';
+import { createTenant, deleteTenant, setTenantStatus, updateTenant } from './tenant.service';
+
+/*
+ * The platform's administration of tenants. Tenants are platform data: every call here is
+ * platformOnly (the registrar refused everyone else) and enters the cross-tenant scope, and the
+ * repository names the tenants it reads or writes itself.
+ */
+const platform = async (db: Db, session: Session): Promise<Db> => {
+  await enterCrossTenant(db, session);
+  return db;
+};
+
+export function tenantCalls(): CallImplementation[] {
+  return [
+    implement(tenantOptionCall, async ({ db, session }) => {
+      const tx = await platform(db, session);
+      const list = await tx
+        .select({ id: tenants.id, name: tenants.name, code: tenants.code, isPlatform: tenants.isPlatform, status: tenants.status })
+        .from(tenants)
+        .orderBy(desc(tenants.isPlatform), asc(tenants.id));
+      return { list };
+    }),
+    implement(tenantListCall, async ({ db, session, query }) => ({
+      ...(await listTenants(await platform(db, session), query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+    implement(tenantViewCall, async ({ db, session, query }) => getTenant(await platform(db, session), query.id)),
+    implement(tenantEditCall, async ({ db, session, body, auditTarget }) => {
+      const tx = await platform(db, session);
+      if (body.id !== undefined) return updateTenant(tx, body.id, body);
+      const made = await createTenant(tx, body);
+      auditTarget(made.tenant.id);
+      return made;
+    }),
+    implement(tenantStatusCall, async ({ db, session, body }) => {
+      await setTenantStatus(await platform(db, session), body.id, body.status);
+      return null;
+    }),
+    implement(tenantDeleteCall, async ({ db, session, body }) => {
+      await deleteTenant(await platform(db, session), body.id);
+      return null;
+    }),
+    implement(tenantUserListCall, async ({ db, session, query }) => ({
+      ...(await listTenantUsers(await platform(db, session), query, false)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+    implement(tenantUserRecycleCall, async ({ db, session, query }) => ({
+      ...(await listTenantUsers(await platform(db, session), query, true)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+  ];
+}

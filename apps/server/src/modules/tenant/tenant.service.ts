@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { Status, tenantExpiryInstant, type TenantEditBody, type TenantEditResult } from '@uc/shared/contracts';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  auditLogs,
+  depts,
+  loginLogs,
+  memberLedger,
+  notices,
+  posts,
+  roleDepts,
+  roleMenus,
+  roles,
+  tenantPolicies,
+  tenants,
+  uploads,
+  userRoles,
+  users,
+} from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict } from '../../lib/errors';
+import { hashPassword } from '../auth/auth.service';
+import { revokeTenantSessions } from '../auth/session.repository';
+import { checkPassword } from '../account/password-policy';
+import { isMobileTaken } from '../member/member-mobile';
+import { applyTenantPolicy } from '../tenant-policy/policy-apply';
+import { getTenant, tenantMissing } from './tenant.repository';
+
+/*
+ * The platform's writes on tenants. Each runs inside the call's one transaction (the route registrar
+ * opens it; tenant.routes.ts makes it cross-tenant), so a refusal at any step, the last included,
+ * rolls back every row written before it: nothing is ever half-made.
+ */
+
+export const PLATFORM_NOT_DISABLED = 'The platform tenant cannot be disabled: its administrators run the console for every tenant';
+export const PLATFORM_NOT_DELETED = 'The platform tenant cannot be deleted: it is the one that administers every tenant';
+export const POLICY_REQUIRED = 'policyId: choose the tenant policy the tenant runs under';
+const POLICY_MISSING = 'policyId: the tenant policy does not exist: choose one of the list';
+const POLICY_DISABLED = 'policyId: the tenant policy is disabled: enable it or choose another';
+
+/** The tenant's administrator role: the spec's 'default administrator'; what it holds is the policy's (policy-apply.ts). */
+const ADMIN_ROLE = { name: '管理员', key: 'admin' };
+
+/** A password for the administrator when the creator typed none: 16 URL-safe characters, 96 random bits. */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');
+
+async function lockTenant(tx: Db, id: number) {
+  const [tenant] = await tx
+    .select({ id: tenants.id, name: tenants.name, isPlatform: tenants.isPlatform, status: tenants.status, policyId: tenants.policyId })
+    .from(tenants)
+    .where(eq(tenants.id, id))
+    .for('update');
+  if (!tenant) throw tenantMissing();
+  return tenant;
+}
+
+/** The policy a tenant is put on must exist and be enabled (one it already runs under may since have been disabled). */
+async function checkPolicy(tx: Db, policyId: number | null, current?: number | null): Promise<void> {
+  if (policyId === null) throw badRequest(POLICY_REQUIRED);
+  const [policy] = await tx.select({ status: tenantPolicies.status }).from(tenantPolicies).where(eq(tenantPolicies.id, policyId));
+  if (!policy) throw badRequest(POLICY_MISSING);
+  if (policy.status !== Status.enabled && policyId !== current) throw badRequest(POLICY_DISABLED);
+}
+
+const tenantValues = (b: TenantEditBody) => ({
+  name: b.name,
+  code: b.code,
+  leader: b.leader,
+  phone: b.phone,
+  email: b.email,
+  policyId: b.policyId,
+  expiresAt: b.expiresAt === null ? null : tenantExpiryInstant(b.expiresAt),
+  status: b.status,
+  remark: b.remark,
+});
+
+/**
+ * A new tenant, whole: the tenant, its top department named after it, its administrator role (the
+ * policy's allowed menus and data range, applied by the one policy rule) and its administrator user
+ * in that department with that role. The password is the one typed (checked by the password policy)
+ * or a generated one, answered here once and stored only as its hash.
+ */
+export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEditResult> {
+  await checkPolicy(tx, b.policyId);
+  const values = tenantValues(b);
+  if (values.expiresAt && values.expiresAt.getTime() <= Date.now()) {
+    throw badRequest('expiresAt: the licence would already have ended on {date}: choose a later day, or none for a licence that never expires', {
+      date: b.expiresAt ?? '',
+    });
+  }
+  if (b.adminPassword) checkPassword(b.adminPassword, 'adminPassword');
+  const generatedPassword = b.adminPassword ? null : generatePassword();
+  // Hashed before the first write: argon2 takes a while, and no lock need be held meanwhile.
+  const passwordHash = await hashPassword(b.adminPassword || generatedPassword!);
+
+  const [tenant] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
+  const tenantId = tenant!.id;
+  const [dept] = await tx.insert(depts).values({ tenantId, name: b.name }).returning({ id: depts.id });
+  const [role] = await tx
+    .insert(roles)
+    .values({ tenantId, ...ADMIN_ROLE, dataScope: 1, isDefaultAdmin: true })
+    .returning({ id: roles.id });
+  await applyTenantPolicy(tx, tenantId);
+  // Last: user names and phone numbers are unique across tenants, so this is the step most likely
+  // refused, and everything above goes back with it.
+  const [user] = await tx
+    .insert(users)
+    .values({ tenantId, username: b.adminUsername, passwordHash, realName: b.adminRealName, mobile: b.adminMobile, deptId: dept!.id })
+    .returning({ id: users.id })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'users_username_lower_uq'))
+        throw conflict('adminUsername: the user name "{username}" is already taken: choose another', { username: b.adminUsername });
+      if (isMobileTaken(err))
+        throw conflict('adminMobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another', {
+          mobile: b.adminMobile,
+        });
+      throw err;
+    });
+  await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
+  return { tenant: await getTenant(tx, tenantId), generatedPassword };
+}
+
+/**
+ * A tenant's own fields. A new policy applies at once (its roles' menus and data scopes); disabling
+ * ends its users' sessions here, in the same transaction. The platform tenant stays enabled, without
+ * expiry and without a policy: its administrators hold every menu.
+ */
+export async function updateTenant(tx: Db, id: number, b: TenantEditBody): Promise<TenantEditResult> {
+  const before = await lockTenant(tx, id);
+  if (before.isPlatform) {
+    if (b.status !== Status.enabled) throw badRequest('status: the platform tenant cannot be disabled: its administrators run the console for every tenant');
+    if (b.expiresAt !== null) throw badRequest('expiresAt: the platform tenant never expires: leave the expiry empty');
+    if (b.policyId !== null) throw badRequest('policyId: the platform tenant runs under no policy (its administrators hold every menu): leave it empty');
+  } else {
+    await checkPolicy(tx, b.policyId, before.policyId);
+  }
+  await tx
+    .update(tenants)
+    .set({ ...tenantValues(b), updatedAt: sql`now()` })
+    .where(eq(tenants.id, id));
+  if (b.policyId !== before.policyId) await applyTenantPolicy(tx, id);
+  if (before.status === Status.enabled && b.status !== Status.enabled) await revokeTenantSessions(tx, id);
+  return { tenant: await getTenant(tx, id), generatedPassword: null };
+}
+
+/** Enables or disables a tenant; disabling ends every session of its users at once (their next call: 61). */
+export async function setTenantStatus(tx: Db, id: number, status: number): Promise<void> {
+  const tenant = await lockTenant(tx, id);
+  if (tenant.isPlatform && status !== Status.enabled) throw conflict(PLATFORM_NOT_DISABLED);
+  if (tenant.status === status) return;
+  await tx
+    .update(tenants)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(tenants.id, id));
+  if (status !== Status.enabled) await revokeTenantSessions(tx, id);
+}
+
+/**
+ * The tenant-owned tables a tenant without users can still have rows in, children first. Tables of
+ * users (sessions, keys, ledgers...) are empty once the users are gone; quota_usage and
+ * quota_reservations go with the tenant (ON DELETE CASCADE); auth_epochs keeps its counter (a
+ * tenant id is never reused). tenant.test.ts checks every table with a tenant_id against this.
+ */
+const TENANT_TABLES = [roleMenus, roleDepts, roles, posts, depts, notices, memberLedger, loginLogs, auditLogs, uploads] as const;
+
+/**
+ * Deletes a tenant that has no users left, live or in the recycle bin (purging them is a choice of
+ * its own, made user by user), with its departments, roles, posts, notices and logs. The tenant row
+ * is locked first, so a user created at the same moment either is counted here or fails after.
+ */
+export async function deleteTenant(tx: Db, id: number): Promise<void> {
+  const tenant = await lockTenant(tx, id);
+  if (tenant.isPlatform) throw conflict(PLATFORM_NOT_DELETED);
+  const [count] = await tx
+    .select({
+      live: sql<number>`(count(*) filter (where ${isNull(users.deletedAt)}))::int`,
+      deleted: sql<number>`(count(*) filter (where ${isNotNull(users.deletedAt)}))::int`,
+    })
+    .from(users)
+    .where(eq(users.tenantId, id));
+  const live = Number(count?.live ?? 0);
+  const deleted = Number(count?.deleted ?? 0);
+  if (live + deleted > 0) {
+    throw conflict(
+      'The tenant "{name}" still has users ({live} active, {deleted} in the recycle bin): delete them and empty its recycle bin in the tenant\'s details first, then delete the tenant',
+      { name: tenant.name, live, deleted },
+    );
+  }
+  const [usedBy] = await tx.select({ title: tenantPolicies.title }).from(tenantPolicies).where(eq(tenantPolicies.defaultTenantId, id)).limit(1);
+  if (usedBy) {
+    throw conflict(
+      'The tenant "{name}" is the default tenant of the policy "{policy}" (registration puts new users in it): choose another default tenant in that policy first',
+      { name: tenant.name, policy: usedBy.title },
+    );
+  }
+  for (const table of TENANT_TABLES) await tx.delete(table).where(eq(table.tenantId, id));
+  await tx.delete(tenants).where(and(eq(tenants.id, id), eq(tenants.isPlatform, false)));
+}

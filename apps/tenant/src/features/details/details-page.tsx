@@ -1,0 +1,99 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { TenantScope, tenantViewCall, useT } from '@uc/shared';
+import { useCall } from '@uc/shared/ui';
+import { DeptPage, PostPage, RolePage, UserListPage } from '@uc/shared/screens';
+import { TenantInfoTab } from './tenant-info-tab';
+
+const MANAGE_PATH = '/tenant/manage';
+
+/**
+ * /tenant/details/:id: the tenant's own fields, then its users, roles, departments and posts. Those
+ * four tabs are the organisation and permission screens themselves, inside a TenantScope: every call
+ * they make carries the tenant (X-UC-Tenant), so they show and change this tenant's records with the
+ * reach of its administrator, and the same row actions as on those screens.
+ */
+export function DetailsPage() {
+  const t = useT();
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { data: tenant, error, reload } = useCall(tenantViewCall, valid ? { query: { id } } : null);
+
+  const back = (
+    <Link to={MANAGE_PATH}>
+      <ArrowLeftOutlined /> {t('tenant.details.back')}
+    </Link>
+  );
+  if (!valid || (error && !tenant)) {
+    return (
+      <Card>
+        <Result status="warning" title={t('tenant.details.loadFailed')} extra={back} />
+      </Card>
+    );
+  }
+  if (!tenant) {
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={
+          <Flex gap={8} align="center">
+            <Typography.Text strong>{`${t('tenant.details.title')}: ${tenant.name}`}</Typography.Text>
+            <Typography.Text type="secondary">{tenant.code}</Typography.Text>
+            {tenant.isPlatform && <Tag color="blue">{t('tenant.manage.platform')}</Tag>}
+          </Flex>
+        }
+        extra={back}
+      >
+        {/* antd mounts a tab when it is first opened: a tab's lists are asked for only when someone looks. */}
+        <Tabs
+          items={[
+            { key: 'info', label: t('tenant.details.tab.info'), children: <TenantInfoTab tenant={tenant} onSaved={reload} /> },
+            {
+              key: 'users',
+              label: t('tenant.details.tab.users'),
+              children: (
+                <TenantScope tenantId={tenant.id}>
+                  <UserListPage />
+                </TenantScope>
+              ),
+            },
+            {
+              key: 'roles',
+              label: t('tenant.details.tab.roles'),
+              children: (
+                <TenantScope tenantId={tenant.id}>
+                  <RolePage />
+                </TenantScope>
+              ),
+            },
+            {
+              key: 'depts',
+              label: t('tenant.details.tab.depts'),
+              children: (
+                <TenantScope tenantId={tenant.id}>
+                  <DeptPage />
+                </TenantScope>
+              ),
+            },
+            {
+              key: 'posts',
+              label: t('tenant.details.tab.posts'),
+              children: (
+                <TenantScope tenantId={tenant.id}>
+                  <PostPage />
+                </TenantScope>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}

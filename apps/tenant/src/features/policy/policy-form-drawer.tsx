@@ -1,0 +1,208 @@
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import {
+  call,
+  deptOptionCall,
+  postOptionCall,
+  roleOptionCall,
+  tenantOptionCall,
+  tenantPolicyEditBody,
+  tenantPolicyEditCall,
+  TENANT_POLICY_MAX_FIELDS,
+  tenantSetting,
+  TenantScope,
+  useT,
+  type DeptOption,
+  type RoleOption,
+  type TenantPolicyInput,
+  type TenantPolicyRow,
+} from '@uc/shared';
+import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+import { MenuTreeField } from './menu-tree-field';
+
+export interface PolicyFormDrawerProps {
+  open: boolean;
+  /** The policy to edit; absent: a new one. */
+  record?: TenantPolicyRow;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+type Values = Omit<TenantPolicyInput, 'id'>;
+
+export const DATA_RANGES = [1, 3, 4, 2, 5] as const;
+
+const NEW_POLICY: Values = {
+  title: '',
+  isDefault: false,
+  ...Object.fromEntries(TENANT_POLICY_MAX_FIELDS.map((f) => [f, 0])),
+  dataRange: 1,
+  tenantSetting: tenantSetting.newTenant,
+  // Set, not left out: the form keeps values between openings, and another policy's defaults must not show.
+  defaultTenantId: undefined,
+  defaultDeptId: undefined,
+  defaultRoleId: undefined,
+  defaultPostId: undefined,
+  menuIds: [],
+  sort: 0,
+  status: 1,
+  remark: '',
+};
+
+/** The fields of a row the form edits (what the edit call takes back). */
+function valuesOf(row: TenantPolicyRow): Values {
+  const { id: _id, defaultTenantName: _name, tenantCount: _count, createdAt: _created, updatedAt: _updated, ...values } = row;
+  return {
+    ...values,
+    dataRange: values.dataRange as Values['dataRange'],
+    tenantSetting: values.tenantSetting as Values['tenantSetting'],
+    status: values.status as 1 | 2,
+    // A select shows its placeholder for undefined, not for null.
+    defaultTenantId: values.defaultTenantId ?? undefined,
+    defaultDeptId: values.defaultDeptId ?? undefined,
+    defaultRoleId: values.defaultRoleId ?? undefined,
+    defaultPostId: values.defaultPostId ?? undefined,
+  };
+}
+
+type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
+const deptTree = (list: DeptOption[]): TreeOption[] =>
+  list.map((d) => ({ value: d.id, title: d.name, disabled: d.disabled, children: deptTree(d.children ?? []) }));
+const roleTree = (list: RoleOption[]): TreeOption[] => list.map((r) => ({ value: r.id, title: r.name, children: roleTree(r.children) }));
+
+/**
+ * The chosen default tenant's own departments, roles and posts: rendered inside a TenantScope, so the
+ * option calls act in that tenant (X-UC-Tenant), as the tenant's own administrator would see them.
+ */
+function TenantRecords({ tenantId }: { tenantId: number | undefined }) {
+  const t = useT();
+  const ask = tenantId ? {} : null;
+  const depts = useCall(deptOptionCall, ask);
+  const roles = useCall(roleOptionCall, ask);
+  const posts = useCall(postOptionCall, ask);
+  const placeholder = tenantId ? undefined : t('tenant.policy.chooseTenantFirst');
+  const required = (key: string) => [{ required: true, message: t(key) }];
+  return (
+    <>
+      <Form.Item name="defaultDeptId" label={t('tenant.policy.defaultDept')} rules={required('tenant.policy.defaultDeptRequired')}>
+        <TreeSelect
+          disabled={!tenantId}
+          placeholder={placeholder}
+          loading={depts.loading}
+          treeDefaultExpandAll
+          treeData={tenantId ? deptTree(depts.data?.list ?? []) : []}
+        />
+      </Form.Item>
+      <Form.Item name="defaultRoleId" label={t('tenant.policy.defaultRole')} rules={required('tenant.policy.defaultRoleRequired')}>
+        <TreeSelect
+          disabled={!tenantId}
+          placeholder={placeholder}
+          loading={roles.loading}
+          treeDefaultExpandAll
+          treeData={tenantId ? roleTree(roles.data?.list ?? []) : []}
+        />
+      </Form.Item>
+      <Form.Item name="defaultPostId" label={t('tenant.policy.defaultPost')} rules={required('tenant.policy.defaultPostRequired')}>
+        <Select
+          disabled={!tenantId}
+          placeholder={placeholder}
+          loading={posts.loading}
+          options={tenantId ? (posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name })) : []}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Create or edit a policy: every field of the spec, the allowed menus as a checkable tree. */
+export function PolicyFormDrawer({ open, record, onClose, onSaved }: PolicyFormDrawerProps) {
+  const t = useT();
+  const [form] = Form.useForm<Values>();
+  const setting = Form.useWatch('tenantSetting', form);
+  const tenantId = Form.useWatch('defaultTenantId', form) ?? undefined;
+  const tenants = useCall(tenantOptionCall, open && setting === tenantSetting.joinDefault ? {} : null).data?.list;
+  // Registrants never join the platform's own tenant (the server refuses it too).
+  const tenantOptions = useMemo(() => (tenants ?? []).filter((x) => !x.isPlatform).map((x) => ({ value: x.id, label: x.name })), [tenants]);
+  const values = useMemo(() => (record ? valuesOf(record) : NEW_POLICY), [record]);
+
+  return (
+    <FormDrawer
+      open={open}
+      title={t(record ? 'tenant.policy.editTitle' : 'tenant.policy.createTitle')}
+      name="policy-form"
+      form={form}
+      values={values}
+      onSubmit={(v) => call(tenantPolicyEditCall, { body: { ...v, id: record?.id }, done: 'saved' })}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Form.Item name="title" label={t('tenant.policy.titleField')} rules={[{ required: true, whitespace: true, message: t('tenant.policy.titleRequired') }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="isDefault"
+        label={t('tenant.policy.isDefault')}
+        valuePropName="checked"
+        extra={t(record?.isDefault ? 'tenant.policy.isDefault.locked' : 'tenant.policy.isDefault.help')}
+      >
+        <Switch disabled={record?.isDefault} />
+      </Form.Item>
+
+      <Divider titlePlacement="start">{t('tenant.policy.quotaSection')}</Divider>
+      <Row gutter={16}>
+        {TENANT_POLICY_MAX_FIELDS.map((field) => (
+          <Col span={12} key={field}>
+            <Form.Item
+              name={field}
+              label={t(`tenant.policy.max.${field}`)}
+              extra={t('tenant.policy.zeroUnlimited')}
+              rules={[contractRule(tenantPolicyEditBody.shape[field])]}
+            >
+              <InputNumber min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+
+      <Divider />
+      <Form.Item name="dataRange" label={t('tenant.policy.dataRange')} extra={t('tenant.policy.dataRange.help')}>
+        <Select options={DATA_RANGES.map((r) => ({ value: r, label: t(`tenant.policy.dataRange.${r}`) }))} />
+      </Form.Item>
+      <Form.Item name="tenantSetting" label={t('tenant.policy.tenantSetting')} extra={t('tenant.policy.tenantSetting.help')}>
+        <Radio.Group options={[tenantSetting.newTenant, tenantSetting.joinDefault].map((s) => ({ value: s, label: t(`tenant.policy.tenantSetting.${s}`) }))} />
+      </Form.Item>
+      {setting === tenantSetting.joinDefault && (
+        <>
+          <Form.Item
+            name="defaultTenantId"
+            label={t('tenant.policy.defaultTenant')}
+            rules={[{ required: true, message: t('tenant.policy.defaultTenantRequired') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={tenantOptions}
+              // Another tenant's department, role and post mean nothing here.
+              onChange={() => form.setFieldsValue({ defaultDeptId: undefined, defaultRoleId: undefined, defaultPostId: undefined })}
+            />
+          </Form.Item>
+          <TenantScope tenantId={tenantId}>
+            <TenantRecords tenantId={tenantId} />
+          </TenantScope>
+        </>
+      )}
+
+      <Form.Item name="menuIds" label={t('tenant.policy.menus')} extra={t('tenant.policy.menus.help')}>
+        <MenuTreeField />
+      </Form.Item>
+      <Form.Item name="sort" label={t('tenant.policy.sort')} rules={[contractRule(tenantPolicyEditBody.shape.sort)]}>
+        <InputNumber style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="status" label={t('tenant.policy.status')}>
+        <StatusRadio />
+      </Form.Item>
+      <Form.Item name="remark" label={t('tenant.policy.remark')}>
+        <Input.TextArea maxLength={500} rows={3} />
+      </Form.Item>
+    </FormDrawer>
+  );
+}

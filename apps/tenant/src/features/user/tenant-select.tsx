@@ -1,0 +1,22 @@
+import { Select } from 'antd';
+import { tenantOptionCall, useT } from '@uc/shared';
+import { useCall } from '@uc/shared/ui';
+
+/** The tenant filter of the lists of every tenant's users: one tenant, or all of them (empty). */
+export function TenantSelect({ value, onChange }: { value: number | undefined; onChange: (tenantId: number | undefined) => void }) {
+  const t = useT();
+  const tenants = useCall(tenantOptionCall, {}).data?.list;
+  return (
+    <Select<number>
+      aria-label={t('tenant.user.tenant')}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 180 }}
+      placeholder={t('tenant.user.allTenants')}
+      loading={!tenants}
+      value={value}
+      onChange={(id) => onChange(id ?? undefined)}
+      options={(tenants ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))}
+    />
+  );
+}

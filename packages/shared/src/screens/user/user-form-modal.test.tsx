@@ -1,0 +1,97 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale, type MemberDetail } from '@uc/shared';
+import { answering } from '@uc/shared/testing';
+import { registerScreenMessages } from '../screen-messages';
+import { UserFormModal } from './user-form-modal';
+
+// The API client's `call` (which useCall and useScopedCall use too) is the mock.
+jest.mock('../../api/api-client', () => ({ ...jest.requireActual('../../api/api-client'), call: jest.fn() }));
+const mockCall = call as jest.MockedFunction<typeof call>;
+
+const detail: MemberDetail = {
+  id: 5,
+  username: 'ann',
+  realName: '安',
+  tenantName: 'P',
+  avatar: '',
+  roles: [],
+  deptId: null,
+  deptName: null,
+  postId: null,
+  postName: null,
+  balance: '0.00',
+  integral: 0,
+  mobile: '13800000000',
+  email: '',
+  sex: 2,
+  birthday: '1990-01-31',
+  address: '',
+  qq: '',
+  lastActiveAt: null,
+  lastLoginIp: '',
+  lastLoginAt: null,
+  loginCount: 0,
+  createdAt: '2026-01-02T03:04:00.000Z',
+  alipayName: '',
+  alipayAccount: '',
+  alipayCode: '',
+  status: 1,
+  remark: '',
+  deletedAt: null,
+};
+
+const sent = () => mockCall.mock.calls.find(([c]) => c === memberEditCall)?.[1] as { body: Record<string, unknown> } | undefined;
+const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+jest.setTimeout(60_000);
+beforeAll(() => registerScreenMessages());
+beforeEach(() => {
+  setLocale('zh-CN');
+  mockCall.mockReset();
+  mockCall.mockImplementation(
+    answering(async (contract) => {
+      if (contract === memberViewCall || contract === memberEditCall) return detail;
+      if (contract === deptOptionCall || contract === roleOptionCall || contract === postOptionCall) return { list: [] };
+      throw new Error(`unexpected call ${contract.path}`);
+    }),
+  );
+});
+
+describe('UserFormModal', () => {
+  it('shows the birthday in a date picker and saves the picked date as YYYY-MM-DD', async () => {
+    const onSaved = jest.fn();
+    render(<UserFormModal userId={5} onClose={() => undefined} onSaved={onSaved} />);
+    const birthday = (await screen.findByDisplayValue('1990-01-31', {}, { timeout: 10_000 })) as HTMLInputElement;
+    expect(birthday.type).toBe('text');
+    fireEvent.mouseDown(birthday);
+    fireEvent.change(birthday, { target: { value: '1991-02-03' } });
+    fireEvent.keyDown(birthday, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent()?.body).toMatchObject({ id: 5, username: 'ann', birthday: '1991-02-03', sex: 2 });
+  });
+
+  it('refuses an invalid phone and e-mail in Chinese and sends nothing', async () => {
+    render(<UserFormModal userId={0} onClose={() => undefined} onSaved={() => undefined} />);
+    fireEvent.change(await screen.findByLabelText('用户名', {}, { timeout: 10_000 }), { target: { value: 'bob' } });
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'not-mail' } });
+    save();
+    expect(await screen.findByText('手机号格式错误！')).toBeInTheDocument();
+    expect(screen.getByText('邮箱格式不正确')).toBeInTheDocument();
+    expect(sent()).toBeUndefined();
+  });
+
+  it('creates a user without a birthday as null', async () => {
+    const onSaved = jest.fn();
+    render(<UserFormModal userId={0} onClose={() => undefined} onSaved={onSaved} />);
+    fireEvent.change(await screen.findByLabelText('用户名', {}, { timeout: 10_000 }), { target: { value: 'bob' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'a-long-password' } });
+    fireEvent.change(screen.getByLabelText('真实姓名'), { target: { value: '鲍勃' } });
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000000' } });
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent()?.body).toMatchObject({ username: 'bob', password: 'a-long-password', birthday: null, status: 1 });
+    expect(sent()?.body.id).toBeUndefined();
+  });
+});
