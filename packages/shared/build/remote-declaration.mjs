@@ -54,8 +54,10 @@ export function readRemoteDeclaration(dir) {
       ...(p.accessAs ? { accessAs: p.accessAs } : {}),
     };
   });
-  // The remote claims each page's address (and what lies below it); a parameterised page is reached below its list.
-  const routes = [...new Set(pages.filter((p) => !p.path.includes(':')).map((p) => p.path))];
+  // The remote claims each page's address and what lies below it; a parameterised page
+  // (/tenant/details/:id) claims the part before its first parameter (/tenant/details).
+  const claimed = (/** @type {string} */ path) => path.split('/:')[0];
+  const routes = [...new Set(pages.map((p) => claimed(p.path)).filter((path) => path !== ''))];
   return {
     name,
     version: String(pkg.version ?? '0.0.0'),
