@@ -17,4 +17,5 @@ export type { UserListCall, UserRow } from './user/user-row';
 export { DeptPage } from './dept/dept-page';
 export { PostPage } from './post/post-page';
 export { RolePage } from './role/role-page';
+export { MenuGrantTree, grantableIds, type MenuGrantTreeProps } from './role/menu-grant-tree';
 export { registerScreenMessages } from './screen-messages';
