@@ -2,7 +2,7 @@
 // checked against the contracts, so a mock cannot drift from what the server answers.
 import { createApiClient, type CallOptions } from '../api/api-client';
 import type { CallContract } from '../contracts/define-call';
-import { currentUserSchema, memberRowSchema, type CurrentUser, type MemberRow } from '../contracts/member.contract';
+import { currentUserSchema, memberDetailSchema, memberRowSchema, type CurrentUser, type MemberDetail, type MemberRow } from '../contracts/member.contract';
 import type { AdminMenuItem } from '../contracts/role.contract';
 
 /** A signed-in user: the platform's super administrator unless `over` says otherwise (parsed by the contract). */
@@ -42,6 +42,24 @@ export const testMemberRow = (over: Partial<MemberRow> = {}): MemberRow =>
     integral: 0,
     sex: 0,
     deletedAt: null,
+    ...over,
+  });
+
+/** A user as memberViewCall answers it (every field of the details drawer), parsed through its contract. */
+export const testMemberDetail = (over: Partial<MemberDetail> = {}): MemberDetail =>
+  memberDetailSchema.parse({
+    ...testMemberRow(),
+    tenantName: '平台',
+    roles: [],
+    email: '',
+    birthday: null,
+    address: '',
+    qq: '',
+    lastActiveAt: null,
+    alipayName: '',
+    alipayAccount: '',
+    alipayCode: '',
+    remark: '',
     ...over,
   });
 

@@ -140,7 +140,7 @@ describe('login log', () => {
     const other = await createTenant(t.db, { code: 'log-b' });
     const otherAdmin = await createUser(t.db, { username: 'log.admin', tenantId: other.tenantId, password: 'right-password-1', menuPaths: [] });
     await t.db.execute(sql`insert into role_menus (tenant_id, role_id, menu_id)
-      select ${other.tenantId}, ur.role_id, m.id from user_roles ur, menus m where ur.user_id = ${otherAdmin} and m.permissions like '%/log/login/list%'`);
+      select ${other.tenantId}, ur.role_id, m.id from user_roles ur, menus m where ur.user_id = ${otherAdmin} and m.permissions = '/user/admin/log/login/list'`);
     await login({ username: 'log.admin', password: 'right-password-1' }, '10.78.0.1');
     const token = await tokenFor(t.db, other.tenantId, otherAdmin);
     const mine = await t.app.inject({ url: '/user/admin/log/login/list', query: { pageSize: '100' }, headers: auth(token) });

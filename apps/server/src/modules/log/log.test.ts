@@ -20,9 +20,10 @@ async function logAdmin(code: string): Promise<{ tenantId: number; adminId: numb
 }
 
 /** Grants the user's own role the button carrying the API `path`, and nothing else. */
+/** Grants the user's role the menu entries that grant `path` alone (others, such as 用户日志, grant both logs). */
 async function grantCall(tenantId: number, userId: number, path: string): Promise<void> {
   await t.db.execute(sql`insert into role_menus (tenant_id, role_id, menu_id)
-    select ${tenantId}, ur.role_id, m.id from user_roles ur, menus m where ur.user_id = ${userId} and m.permissions like ${`%${path}%`}`);
+    select ${tenantId}, ur.role_id, m.id from user_roles ur, menus m where ur.user_id = ${userId} and m.permissions = ${path}`);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale, type MemberDetail } from '@uc/shared';
-import { answering } from '@uc/shared/testing';
+import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale } from '@uc/shared';
+import { answering, testMemberDetail } from '@uc/shared/testing';
 import { registerScreenMessages } from '../screen-messages';
 import { UserFormModal } from './user-form-modal';
 
@@ -8,37 +8,15 @@ import { UserFormModal } from './user-form-modal';
 jest.mock('../../api/api-client', () => ({ ...jest.requireActual('../../api/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
-const detail: MemberDetail = {
+const detail = testMemberDetail({
   id: 5,
   username: 'ann',
   realName: '安',
   tenantName: 'P',
-  avatar: '',
-  roles: [],
-  deptId: null,
-  deptName: null,
-  postId: null,
-  postName: null,
-  balance: '0.00',
-  integral: 0,
   mobile: '13800000000',
-  email: '',
   sex: 2,
   birthday: '1990-01-31',
-  address: '',
-  qq: '',
-  lastActiveAt: null,
-  lastLoginIp: '',
-  lastLoginAt: null,
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  alipayName: '',
-  alipayAccount: '',
-  alipayCode: '',
-  status: 1,
-  remark: '',
-  deletedAt: null,
-};
+});
 
 const sent = () => mockCall.mock.calls.find(([c]) => c === memberEditCall)?.[1] as { body: Record<string, unknown> } | undefined;
 const save = () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));

@@ -34,7 +34,7 @@ import {
   type MemberDetail,
 } from '@uc/shared';
 import { AntdApiUi } from '@uc/shared/ui';
-import { servedBy, testMemberRow, testUser } from '@uc/shared/testing';
+import { servedBy, testMemberDetail, testMemberRow, testUser } from '@uc/shared/testing';
 import { registerScreenMessages } from '../screen-messages';
 import { UserListPage, UserRecyclePage, type UserListPageProps } from './user-list-page';
 
@@ -60,34 +60,8 @@ const bob = testMemberRow({ id: 3, username: 'bob', realName: '博', mobile: '13
 const annOfAcme = { ...ann, tenantId: 3, tenantName: 'Acme' };
 const bobOfBeta = { ...bob, tenantId: 5, tenantName: 'Beta' };
 
-const detail = (row: { id: number; username: string; realName: string; mobile: string }): MemberDetail => ({
-  ...row,
-  tenantName: 'T',
-  avatar: '',
-  roles: [],
-  deptId: null,
-  deptName: null,
-  postId: null,
-  postName: null,
-  balance: '5.00',
-  integral: 0,
-  email: '',
-  sex: 0,
-  birthday: null,
-  address: '',
-  qq: '',
-  lastActiveAt: null,
-  lastLoginIp: '',
-  lastLoginAt: null,
-  loginCount: 0,
-  createdAt: '2026-01-02T03:04:00.000Z',
-  alipayName: '',
-  alipayAccount: '',
-  alipayCode: '',
-  status: 1,
-  remark: '',
-  deletedAt: null,
-});
+const detail = (row: { id: number; username: string; realName: string; mobile: string }): MemberDetail =>
+  testMemberDetail({ ...row, tenantName: 'T', balance: '5.00' });
 
 const paged = (list: unknown[]) => ({ list, page: 1, pageSize: 10, total: list.length, totalExact: true, next: null });
 
