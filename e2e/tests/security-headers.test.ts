@@ -143,8 +143,13 @@ describe('security headers in the browser', () => {
       await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`, { waitUntil: 'load' });
       await asked;
       // Chromium replaces a refused frame with its error page: nothing of the console is in it.
-      const victim = page.frame({ name: 'victim' });
-      assert.ok(victim);
+      // The refused frame is the page's only child; once replaced by the error page it may lose its name.
+      let victim = page.mainFrame().childFrames()[0];
+      for (let i = 0; i < 50 && !victim; i++) {
+        await page.waitForTimeout(100);
+        victim = page.mainFrame().childFrames()[0];
+      }
+      assert.ok(victim, 'the attacking page holds a frame');
       for (let i = 0; i < 50 && !victim.url().startsWith('chrome-error:'); i++) await page.waitForTimeout(100);
       assert.match(victim.url(), /^chrome-error:/, 'the browser refused to show the console in a foreign frame');
       assert.equal(await victim.locator('input[name="username"]').count(), 0);

@@ -115,8 +115,7 @@ describe('shell: session, access and exception pages', () => {
       ['/', '/dashboard'],
       ['/org', '/org/user'],
       ['/permission', '/permission/menu'],
-      // The area's redirect (/tenant/policy) is not served yet: its first served page instead.
-      ['/tenant', '/tenant/invite'],
+      ['/tenant', '/tenant/policy'],
     ] as const) {
       await page.goto(server.url(from));
       await page.waitForURL((u) => u.pathname === `/user/web${to}`);
