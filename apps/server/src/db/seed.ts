@@ -83,6 +83,9 @@ async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   const platformOnly = new Set(rows.filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind').map((m) => m.id));
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);
+  // Every tenant reads the platform's upgrade log; only the platform writes it (its buttons).
+  const upgradeLog = rows.find((m) => m.path === '/home/upgrade/logs');
+  for (const m of rows) if (upgradeLog && m.parentId === upgradeLog.id && m.path === '') platformOnly.add(m.id);
   const menuIds = rows.filter((m) => !platformOnly.has(m.id)).map((m) => m.id);
   await db.insert(tenantPolicies).values({ title: '默认策略', isDefault: true, tenantSetting: 1, menuIds });
   log.info('Seeded the default tenant policy (registration creates a new tenant)');

@@ -1,0 +1,106 @@
+import type { ListQuery, UpgradeLogRow } from '@uc/shared/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { upgradeLogs } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
+import { upgradeLogListSpec } from './upgrade-log.fields';
+import { renderUpgradeContent } from './upgrade-log.markdown';
+
+/*
+ * Platform rows (no tenant_id): a tenant transaction reads them all and writes none (row-level security,
+ * drizzle/0030_upgrade_log.sql); writes come from cross-tenant transactions or the system connection.
+ */
+
+export type UpgradeLogValues = Pick<typeof upgradeLogs.$inferInsert, 'plugin' | 'version' | 'title' | 'content' | 'upgradedAt' | 'createdBy'>;
+
+const columns = {
+  id: upgradeLogs.id,
+  plugin: upgradeLogs.plugin,
+  version: upgradeLogs.version,
+  title: upgradeLogs.title,
+  content: upgradeLogs.content,
+  upgradedAt: upgradeLogs.upgradedAt,
+  createdBy: upgradeLogs.createdBy,
+  createdAt: upgradeLogs.createdAt,
+  updatedAt: upgradeLogs.updatedAt,
+};
+type Raw = { [K in keyof typeof columns]: (typeof upgradeLogs.$inferSelect)[K] };
+
+const toRow = (r: Raw): UpgradeLogRow => ({
+  id: r.id,
+  plugin: r.plugin,
+  version: r.version,
+  title: r.title,
+  content: r.content,
+  contentHtml: renderUpgradeContent(r.content),
+  upgradedAt: r.upgradedAt.toISOString(),
+  automatic: r.createdBy === null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export const upgradeLogMissing = () => notFound('The upgrade log entry does not exist: it may have been deleted; reload the list');
+
+export async function listUpgradeLogs(db: Db, q: ListQuery): Promise<ListPage<UpgradeLogRow>> {
+  const where = listWhere(upgradeLogListSpec, q.filter);
+  // Newest first; the id breaks ties (entries of one start-up share their time).
+  const plan = listPlan(upgradeLogListSpec, q, [{ field: 'upgradedAt', desc: true }], [{ column: upgradeLogs.id, desc: true }]);
+  const rows = await db
+    .select({ ...columns, ...plan.keyFields })
+    .from(upgradeLogs)
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  return listPage(plan, rows, countRows(db, upgradeLogs, where), toRow);
+}
+
+export async function getUpgradeLog(db: Db, id: number): Promise<UpgradeLogRow> {
+  const [row] = await db.select(columns).from(upgradeLogs).where(eq(upgradeLogs.id, id));
+  if (!row) throw upgradeLogMissing();
+  return toRow(row);
+}
+
+/** The id of the entry of this plugin version other than `exceptId`, if there is one. */
+export async function entryOfVersion(db: Db, plugin: string, version: string, exceptId?: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: upgradeLogs.id })
+    .from(upgradeLogs)
+    .where(and(eq(upgradeLogs.plugin, plugin), eq(upgradeLogs.version, version), exceptId === undefined ? undefined : ne(upgradeLogs.id, exceptId)));
+  return row?.id;
+}
+
+export async function insertUpgradeLog(db: Db, values: UpgradeLogValues): Promise<number> {
+  const [row] = await db.insert(upgradeLogs).values(values).returning({ id: upgradeLogs.id });
+  return row!.id;
+}
+
+/** Inserts unless the plugin version has its entry already; the new id, or undefined when it had. */
+export async function insertUpgradeLogOnce(db: Db, values: UpgradeLogValues): Promise<number | undefined> {
+  const [row] = await db
+    .insert(upgradeLogs)
+    .values(values)
+    .onConflictDoNothing({ target: [upgradeLogs.plugin, upgradeLogs.version] })
+    .returning({ id: upgradeLogs.id });
+  return row?.id;
+}
+
+/** Whether the entry exists, locking it until the transaction ends (edits and deletes queue here). */
+export async function lockUpgradeLog(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: upgradeLogs.id }).from(upgradeLogs).where(eq(upgradeLogs.id, id)).for('update');
+  return row !== undefined;
+}
+
+export async function updateUpgradeLog(db: Db, id: number, values: Partial<UpgradeLogValues>): Promise<void> {
+  await db
+    .update(upgradeLogs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(upgradeLogs.id, id));
+}
+
+/** Deletes the entry; false when there was none. */
+export async function removeUpgradeLog(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(upgradeLogs).where(eq(upgradeLogs.id, id)).returning({ id: upgradeLogs.id });
+  return rows.length > 0;
+}

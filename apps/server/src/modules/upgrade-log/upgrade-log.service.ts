@@ -1,0 +1,89 @@
+import { upgradeLogEditBody, type UpgradeLogEditBody, type UpgradeLogRow } from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { enterCrossTenant } from '../../db/tenant-scope';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, forbidden } from '../../lib/errors';
+import type { Session } from '../auth/access';
+import {
+  entryOfVersion,
+  getUpgradeLog,
+  insertUpgradeLog,
+  insertUpgradeLogOnce,
+  lockUpgradeLog,
+  removeUpgradeLog,
+  updateUpgradeLog,
+  upgradeLogMissing,
+} from './upgrade-log.repository';
+
+/** What an installer says about an upgrade; the time is now. */
+export interface UpgradeEntry {
+  plugin: string;
+  version: string;
+  title: string;
+  /** Markdown (sanitised when read, like every entry's). */
+  content: string;
+}
+
+// The same rules as an administrator's entry, so the server never writes what the edit form would refuse.
+const entrySchema = upgradeLogEditBody.pick({ plugin: true, version: true, title: true, content: true });
+
+/**
+ * Writes the upgrade log entry of a plugin version, once: when the version has one already (another
+ * server starting at the same moment, an install retried), nothing changes and the answer is false.
+ * For the server's own start-up (modules/upgrade-log/schema-upgrade.ts), remote registration
+ * (modules/remote/remote.repository.ts) and addon installs.
+ *
+ * `db` must be allowed to write platform rows: the system connection (Database.db, or the start-up
+ * lock's) or a cross-tenant transaction; a plain tenant transaction is refused by row-level security.
+ */
+export async function recordUpgrade(db: Db, entry: UpgradeEntry): Promise<boolean> {
+  const parsed = entrySchema.safeParse(entry);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`recordUpgrade(${JSON.stringify(entry.plugin)}, ${JSON.stringify(entry.version)}) got an entry it cannot write: ${problems}`);
+  }
+  const id = await insertUpgradeLogOnce(db, { ...parsed.data, createdBy: null });
+  return id !== undefined;
+}
+
+export const PLATFORM_WRITES =
+  "Upgrade logs are the platform's history, shared by every tenant: only the platform administrators write them; ask them to add or correct an entry";
+const DUPLICATE = 'version: {plugin} {version} has an upgrade log entry already: edit that entry instead';
+
+/** Opens the caller's transaction to platform rows, for platform callers only. */
+async function platformWriter(db: Db, session: Session): Promise<void> {
+  if (!session.tenantIsPlatform) throw forbidden(PLATFORM_WRITES);
+  await enterCrossTenant(db, session);
+}
+
+/** Creates (no id) or updates an entry written by hand. */
+export async function saveUpgradeLog(db: Db, session: Session, body: UpgradeLogEditBody): Promise<UpgradeLogRow> {
+  await platformWriter(db, session);
+  const values = {
+    plugin: body.plugin,
+    version: body.version,
+    title: body.title,
+    content: body.content,
+    ...(body.upgradedAt === undefined ? {} : { upgradedAt: new Date(body.upgradedAt) }),
+  };
+  const duplicate = () => conflict(DUPLICATE, { plugin: body.plugin, version: body.version });
+  if (body.id !== undefined && !(await lockUpgradeLog(db, body.id))) throw upgradeLogMissing();
+  if ((await entryOfVersion(db, body.plugin, body.version, body.id)) !== undefined) throw duplicate();
+  // The check above cannot see an entry written at the same moment; the unique index can.
+  let id: number;
+  try {
+    if (body.id === undefined) id = await insertUpgradeLog(db, { ...values, createdBy: session.userId });
+    else {
+      await updateUpgradeLog(db, body.id, values);
+      id = body.id;
+    }
+  } catch (err) {
+    throw isUniqueViolation(err, 'upgrade_logs_plugin_version_uq') ? duplicate() : err;
+  }
+  return getUpgradeLog(db, id);
+}
+
+export async function deleteUpgradeLog(db: Db, session: Session, id: number): Promise<void> {
+  await platformWriter(db, session);
+  if (!(await removeUpgradeLog(db, id))) throw upgradeLogMissing();
+}
