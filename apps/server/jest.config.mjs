@@ -7,8 +7,8 @@ export default {
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  // ESM-only packages required by CommonJS dependencies (Node 20 can require them, jest cannot).
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/(content-disposition|cookie)@[^/]+/node_modules/)?(content-disposition|cookie)/)'],
+  // ESM-only packages required by CommonJS code (Node 20 can require them, jest cannot): marked renders upgrade logs.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/(content-disposition|cookie|marked)@[^/]+/node_modules/)?(content-disposition|cookie|marked)/)'],
   // import.meta does not exist in CommonJS: tests get the __dirname flavour of the server-root lookup.
   moduleNameMapper: { '^(.*)/server-root$': '$1/server-root.cjs' },
   // Generous: each file migrates its own database, and a loaded CI machine can be slow at it.

@@ -23,6 +23,8 @@ import { openAccessCalls } from './modules/open-access/open-access.routes';
 import { loadServerKey, SecretBox } from './modules/open-access/secret-box';
 import { memberCalls } from './modules/member/member.routes';
 import { noticeCalls } from './modules/notice/notice.routes';
+import { listenNoticeEvents } from './modules/notice/notice-events';
+import { registerNoticeStream } from './modules/notice/notice-stream';
 import { menuCalls } from './modules/menu/menu.routes';
 import { deptCalls } from './modules/dept/dept.routes';
 import { memberWriteCalls } from './modules/member/member-write.routes';
@@ -33,6 +35,8 @@ import { tenantPolicyCalls } from './modules/tenant-policy/tenant-policy.routes'
 import { tenantCalls } from './modules/tenant/tenant.routes';
 import { platformBindCalls } from './modules/platform-bind/platform-bind.routes';
 import { tenantQuotaCalls } from './modules/quota/quota.routes';
+import { profileCalls } from './modules/profile/profile.routes';
+import { upgradeLogCalls } from './modules/upgrade-log/upgrade-log.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
@@ -113,6 +117,9 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const stopAuthEvents = await listenAuthEvents(database, auth, (m) => app.log.warn(m));
   app.addHook('onClose', stopAuthEvents);
   app.decorate('authCache', auth);
+  // Notices and letters published or read on any server reach the readers' open streams (notice-stream.ts).
+  const notices = await listenNoticeEvents(database, (m) => app.log.warn(m));
+  app.addHook('onClose', notices.stop);
   const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
   registerCalls(
     app,
@@ -140,10 +147,14 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...tenantCalls(),
       ...platformBindCalls(box, config),
       ...tenantQuotaCalls(),
+      ...profileCalls(sms, uploadDir),
+      ...upgradeLogCalls(),
     ],
     { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
+  // The unread counts as Server-Sent Events (EventSource: token in the query, this address only).
+  registerNoticeStream(app, { db, sessions, events: notices.events });
   registerUploadFiles(app, uploadDir, { db, sessions });
   scheduleUploadSweep(app, db, uploadDir);
   // 7. The built console: shell and remotes, and the icon font they share.

@@ -9,3 +9,5 @@ export * from './schema-org';
 export * from './schema-upload';
 export * from './schema-quota';
 export * from './schema-platform';
+export * from './schema-upgrade-log';
+export * from './schema-profile';

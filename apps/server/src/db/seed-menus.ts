@@ -16,6 +16,7 @@ import {
   deptViewCall,
   forceLogoutCall,
   iconListCall,
+  letterSendCall,
   ledgerListCall,
   loginLogListCall,
   memberDeleteCall,
@@ -34,6 +35,12 @@ import {
   menuOptionCall,
   menuStatusCall,
   menuViewCall,
+  noticeDeleteCall,
+  noticeEditCall,
+  noticeListCall,
+  noticePublishCall,
+  noticeViewCall,
+  noticeWithdrawCall,
   openAccessDeleteCall,
   openAccessEditCall,
   openAccessListCall,
@@ -78,6 +85,8 @@ import {
   tenantQuotaReleaseCall,
   tenantQuotaReserveCall,
   uploadImageCall,
+  upgradeLogDeleteCall,
+  upgradeLogEditCall,
   type CallContract,
 } from '@uc/shared/contracts';
 
@@ -226,7 +235,39 @@ export const MENU_SEED: MenuSeed[] = [
         icon: 'BellOutlined',
       },
       { type: 2, name: '消息详情', locale: 'menu.home.message.detail', path: '/home/message/:id', component: 'home/message/detail', hidden: true },
-      { type: 2, name: '升级日志', locale: 'menu.home.upgrade.logs', path: '/home/upgrade/logs', component: 'home/upgrade/logs', icon: 'HistoryOutlined' },
+      {
+        type: 2,
+        name: '升级日志',
+        locale: 'menu.home.upgrade.logs',
+        path: '/home/upgrade/logs',
+        component: 'home/upgrade/logs',
+        icon: 'HistoryOutlined',
+        // Reading is every signed-in user's (session calls); writing is the platform administrators'.
+        children: [
+          { type: 3, name: '新增日志', locale: 'menu.home.upgrade.logs.create', permissions: [upgradeLogEditCall] },
+          { type: 3, name: '编辑日志', locale: 'menu.home.upgrade.logs.edit', permissions: [upgradeLogEditCall] },
+          { type: 3, name: '删除日志', locale: 'menu.home.upgrade.logs.delete', permissions: [upgradeLogDeleteCall] },
+        ],
+      },
+      {
+        type: 2,
+        name: '公告管理',
+        locale: 'menu.home.notice.manage',
+        path: '/home/notice/manage',
+        component: 'home/notice/manage',
+        icon: 'NotificationOutlined',
+        // Hidden until the home remote ships this screen: a menu entry never leads to a 404.
+        hidden: true,
+        permissions: [noticeListCall, noticeViewCall],
+        // Images in the content are uploads; choosing a letter's users lists them (within the data scope).
+        children: [
+          { type: 3, name: '新增公告', locale: 'menu.home.notice.manage.create', permissions: [noticeEditCall, uploadImageCall, memberListCall] },
+          { type: 3, name: '编辑公告', locale: 'menu.home.notice.manage.edit', permissions: [noticeEditCall, uploadImageCall, memberListCall] },
+          { type: 3, name: '发布撤回', locale: 'menu.home.notice.manage.publish', permissions: [noticePublishCall, noticeWithdrawCall] },
+          { type: 3, name: '删除公告', locale: 'menu.home.notice.manage.delete', permissions: [noticeDeleteCall] },
+          { type: 3, name: '发送私信', locale: 'menu.home.notice.manage.letter', permissions: [letterSendCall, uploadImageCall, memberListCall] },
+        ],
+      },
     ],
   },
   {

@@ -12,7 +12,7 @@ import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { ok } from '../lib/envelope';
-import { InvalidInput, badRequest, forbidden, notFound, notSignedIn } from '../lib/errors';
+import { InvalidInput, badRequest, forbidden, notFound, notSignedIn, type AppError } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
 import { SerializedAnswer } from '../lib/serialized-answer';
 import type { OverloadGuard } from '../lib/overload';
@@ -117,6 +117,17 @@ export interface RegistrarOptions {
 class StaleSession extends Error {}
 
 /**
+ * A refusal whose writes must stand: thrown by a handler, it commits the call's transaction and then
+ * answers `error`. For counters that guard guessing (a wrong SMS code or password is counted, and a
+ * rollback would give the guess back); the handler must not have written anything else by then.
+ */
+export class RefusalAfterCommit extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}
+
+/**
  * Registers exactly the calls of the contract catalogue: a call without an implementation, an
  * implementation without a contract, or two implementations of one call stop start-up.
  */
@@ -185,7 +196,14 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             req,
             reply,
           };
-          const data = await handle(ctx);
+          let data: unknown;
+          try {
+            data = await handle(ctx);
+          } catch (err) {
+            // Returned, not thrown, so the transaction commits; answered as the error below.
+            if (err instanceof RefusalAfterCommit) return err;
+            throw err;
+          }
           // Computed after the epochs were read (same transaction): stored under them, never fresher.
           // Kept as the answer's bytes: serializing it again on every hit cost more than the lookup.
           if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, new SerializedAnswer(JSON.stringify(ok(data))));
@@ -273,6 +291,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         } finally {
           if (settle) await delay(settle);
         }
+        if (data instanceof RefusalAfterCommit) throw data.error;
         if (data instanceof SerializedAnswer) return data.send(req, reply);
         if (options.checkResponses) {
           const checked = call.data.safeParse(data);

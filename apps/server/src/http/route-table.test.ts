@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
+import { menus, notices, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -21,7 +21,7 @@ let t: TestApp;
 let calls: readonly CallContract[];
 let tenantAdmin: { tenantId: number; userId: number };
 let bareUserToken: string;
-let other: { tenantId: number; userId: number; sessionId: number; roleId: number; deptId: number; postId: number; openKeyId: number };
+let other: { tenantId: number; userId: number; sessionId: number; roleId: number; deptId: number; postId: number; openKeyId: number; noticeId: number };
 
 /** How to make a record of another tenant for each call that takes an id (keyed by call path). */
 const OTHER_TENANT_RECORD: Record<string, () => number> = {
@@ -45,6 +45,8 @@ const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/openaccess/rotate': () => other.openKeyId,
   '/user/admin/openaccess/status': () => other.openKeyId,
   '/user/admin/openaccess/delete': () => other.openKeyId,
+  // A notice published to everyone in the other tenant: neither its reader nor its administrator here.
+  ...Object.fromEntries(['detail', 'view', 'edit', 'publish', 'withdraw', 'delete'].map((v) => [`/admin/admin/notice/${v}`, () => other.noticeId])),
 };
 /** The rest of a valid body for calls that take more than the id. */
 const REST_OF_BODY: Record<string, Record<string, unknown>> = {
@@ -62,10 +64,20 @@ const REST_OF_BODY: Record<string, Record<string, unknown>> = {
   '/user/admin/member/addIntegral': { operateMode: 1, num: 1 },
   '/user/admin/openaccess/edit': { title: 'Probe', userId: 1 },
   '/user/admin/openaccess/status': { status: 1 },
+  '/admin/admin/notice/edit': { title: 'Probe', content: 'Probe', rangeType: 1 },
 };
 
 /** Calls on platform data, which belongs to no tenant (menus are the platform's catalogue). */
-const PLATFORM_DATA = new Set(['/user/admin/menu/view', '/user/admin/menu/edit', '/user/admin/menu/delete', '/user/admin/menu/status']);
+const PLATFORM_DATA = new Set([
+  '/user/admin/menu/view',
+  '/user/admin/menu/edit',
+  '/user/admin/menu/delete',
+  '/user/admin/menu/status',
+  // The upgrade history is the platform's, read by every tenant (modules/upgrade-log).
+  '/user/admin/upgrade/logs/view',
+  '/user/admin/upgrade/logs/edit',
+  '/user/admin/upgrade/logs/delete',
+]);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -96,6 +108,10 @@ beforeAll(async () => {
     .insert(openAccessKeys)
     .values({ tenantId: b.tenantId, title: 'Other', accessKey: 'ak_other_tenant', secretEnc: 'v1:', secretHint: 'abcd', userId: otherUser })
     .returning({ id: openAccessKeys.id });
+  const [otherNotice] = await t.db
+    .insert(notices)
+    .values({ tenantId: b.tenantId, title: 'Other', rangeType: 1, state: 1, publishedAt: new Date(), senderId: otherUser })
+    .returning({ id: notices.id });
   other = {
     tenantId: b.tenantId,
     userId: otherUser,
@@ -104,6 +120,7 @@ beforeAll(async () => {
     deptId: b.deptId,
     postId: post!.id,
     openKeyId: otherKey!.id,
+    noticeId: otherNotice!.id,
   };
 });
 afterAll(() => t.close());

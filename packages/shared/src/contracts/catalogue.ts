@@ -1,5 +1,5 @@
 import type { CallContract } from './define-call';
-import { NOTICE_CALLS } from './notice.contract';
+import { NOTICE_ADMIN_CALLS, NOTICE_CALLS } from './notice.contract';
 import {
   accountLoginCall,
   captchaCall,
@@ -57,6 +57,8 @@ import { TENANT_POLICY_CALLS } from './tenant-policy.contract';
 import { TENANT_CALLS } from './tenant.contract';
 import { PLATFORM_BIND_CALLS } from './platform-bind.contract';
 import { TENANT_QUOTA_CALLS } from './tenant-quota.contract';
+import { PROFILE_CALLS } from './profile.contract';
+import { UPGRADE_LOG_CALLS } from './upgrade-log.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails
@@ -64,6 +66,7 @@ import { TENANT_QUOTA_CALLS } from './tenant-quota.contract';
  */
 export const ALL_CALLS: readonly CallContract[] = [
   ...NOTICE_CALLS,
+  ...NOTICE_ADMIN_CALLS,
   siteConfigCall,
   loginConfigCall,
   captchaCall,
@@ -119,6 +122,8 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...TENANT_CALLS,
   ...PLATFORM_BIND_CALLS,
   ...TENANT_QUOTA_CALLS,
+  ...PROFILE_CALLS,
+  ...UPGRADE_LOG_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

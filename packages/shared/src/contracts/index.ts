@@ -20,3 +20,5 @@ export * from './tenant-policy.contract';
 export * from './tenant.contract';
 export * from './platform-bind.contract';
 export * from './tenant-quota.contract';
+export * from './profile.contract';
+export * from './upgrade-log.contract';

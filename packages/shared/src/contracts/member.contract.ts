@@ -339,6 +339,10 @@ export const sessionRowSchema = z.object({
   id: z.number().int(),
   ip: z.string(),
   userAgent: z.string(),
+  /** Parsed from the user agent stored at sign-in: "Chrome 126", "Windows 10", desktop/mobile/tablet (empty when unknown). */
+  browser: z.string(),
+  os: z.string(),
+  device: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   expiresAt: z.string(),

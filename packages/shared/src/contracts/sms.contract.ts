@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from './define-call';
 
+/** Events anyone may ask a code for (the public send call). */
 export const SMS_EVENTS = ['login', 'register', 'resetPwd', 'bind'] as const;
-export type SmsEvent = (typeof SMS_EVENTS)[number];
+/**
+ * Events only a signed-in user's own calls send codes for (changing their phone number): the public
+ * send refuses them, so such a code always comes from a session that asked for it.
+ */
+export const SESSION_SMS_EVENTS = ['changeMobile'] as const;
+/** An event of the public send call. */
+export type PublicSmsEvent = (typeof SMS_EVENTS)[number];
+export type SmsEvent = PublicSmsEvent | (typeof SESSION_SMS_EVENTS)[number];
 
 /** A mainland mobile number (11 digits from 1) or an international one in E.164 form (+ and 6-15 digits). */
 export const mobileSchema = z

@@ -5,6 +5,8 @@ import { notFound } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { dataScopeCondition } from '../scope/data-scope';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
+import { describeUserAgent } from '../profile/user-agent';
+import { writeAudit } from '../security/audit-log.repository';
 
 /** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */
 export function memberSessionCalls(): CallImplementation[] {
@@ -14,6 +16,7 @@ export function memberSessionCalls(): CallImplementation[] {
       return {
         list: rows.map((r) => ({
           ...r,
+          ...describeUserAgent(r.userAgent),
           createdAt: r.createdAt.toISOString(),
           lastSeenAt: r.lastSeenAt.toISOString(),
           expiresAt: r.expiresAt.toISOString(),
@@ -21,10 +24,12 @@ export function memberSessionCalls(): CallImplementation[] {
         })),
       };
     }),
-    implement(revokeSessionCall, async ({ db, session, body }) => {
+    implement(revokeSessionCall, async ({ db, session, body, req }) => {
       if (!(await revokeOwnSession(db, session.tenantId, session.userId, body.id))) {
         throw notFound('You have no live session {id}: reload the list of your sessions', { id: body.id });
       }
+      // A user's own write, audited like an administrator's (the registrar audits permission calls only).
+      await writeAudit(db, session, { action: revokeSessionCall.path, target: String(body.id), fields: ['id'], ip: req.ip });
       return null;
     }),
     implement(forceLogoutCall, async ({ db, session, body }) => {

@@ -1,26 +1,165 @@
-import { Status } from '@uc/shared/contracts';
-import { and, count, eq, notExists } from 'drizzle-orm';
+import { NOTICE_RANGE, NOTICE_STATE, type ListQuery, type MessageDetail, type MessageRow, type NoticeKind, type UnreadCount } from '@uc/shared/contracts';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { noticeRange, noticeReads, notices } from '../../db/schema';
+import { noticeReads, noticeRecipients, notices } from '../../db/schema';
+import { rowsOf } from '../../db/typed';
+import { notFound } from '../../lib/errors';
+import { listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
+import { notifyNotice } from './notice-events';
+import { messageListSpec } from './notice.fields';
 
-/** Enabled private letters addressed to the user that they have not read yet. */
-export async function unreadLetterCount(db: Db, tenantId: number, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/*
+ * What a signed-in user sees of notices: the rows of their own tenant that are published and aimed at
+ * it (target_tenant_id null), every one of them for ranges 1 and 2, and the range-3 letters that
+ * list them among the recipients. One condition, used by the lists, the detail and the counts, so
+ * they can never disagree about what reached whom.
+ */
+
+export interface Reader {
+  tenantId: number;
+  userId: number;
+}
+
+/** The notices and letters delivered to `reader`, optionally of one kind. */
+export function deliveredTo(reader: Reader, kind?: NoticeKind): SQL {
+  const base = and(eq(notices.tenantId, reader.tenantId), eq(notices.state, NOTICE_STATE.published), isNull(notices.targetTenantId))!;
+  const listed = sql`exists (select 1 from ${noticeRecipients} r where r.tenant_id = ${notices.tenantId} and r.notice_id = ${notices.id} and r.user_id = ${reader.userId})`;
+  if (kind === 'notice') return and(base, ne(notices.rangeType, NOTICE_RANGE.users))!;
+  if (kind === 'letter') return and(base, eq(notices.rangeType, NOTICE_RANGE.users), listed)!;
+  return and(base, sql`(${notices.rangeType} <> ${NOTICE_RANGE.users} or ${listed})`)!;
+}
+
+const readMark = (reader: Reader) =>
+  and(eq(noticeReads.tenantId, notices.tenantId), eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, reader.userId));
+
+const rowColumns = {
+  id: notices.id,
+  rangeType: notices.rangeType,
+  title: notices.title,
+  tag: notices.tag,
+  level: notices.level,
+  summary: notices.summary,
+  senderName: notices.senderName,
+  publishedAt: notices.publishedAt,
+  readAt: noticeReads.readAt,
+};
+type RawRow = {
+  id: number;
+  rangeType: number;
+  title: string;
+  tag: string;
+  level: number;
+  summary: string;
+  senderName: string;
+  publishedAt: Date | null;
+  readAt: Date | null;
+};
+
+const toRow = (r: RawRow): MessageRow => ({
+  id: r.id,
+  kind: r.rangeType === NOTICE_RANGE.users ? 'letter' : 'notice',
+  title: r.title,
+  tag: r.tag,
+  rangeType: r.rangeType,
+  level: r.level,
+  summary: r.summary,
+  senderName: r.senderName,
+  // Delivered rows are published, and a published row has its time (notices_published_at_ck).
+  publishedAt: r.publishedAt!.toISOString(),
+  read: r.readAt !== null,
+  readAt: r.readAt ? r.readAt.toISOString() : null,
+});
+
+/** One page of the reader's notices or letters, newest first, each with their read mark. */
+export async function listMessages(db: Db, reader: Reader, kind: NoticeKind, q: ListQuery): Promise<ListPage<MessageRow>> {
+  const where = and(deliveredTo(reader, kind), listWhere(messageListSpec, q.filter));
+  const plan = listPlan(messageListSpec, q, [{ field: 'publishedAt', desc: true }], [{ column: notices.id, desc: true }]);
+  const rows = await db
+    .select({ ...rowColumns, ...plan.keyFields })
     .from(notices)
-    .where(
-      and(
-        eq(notices.tenantId, tenantId),
-        eq(notices.rangeType, noticeRange.private),
-        eq(notices.receiverId, userId),
-        eq(notices.status, Status.enabled),
-        notExists(
-          db
-            .select({ one: noticeReads.noticeId })
-            .from(noticeReads)
-            .where(and(eq(noticeReads.tenantId, notices.tenantId), eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId))),
-        ),
-      ),
-    );
-  return Number(row?.n ?? 0);
+    .leftJoin(noticeReads, readMark(reader))
+    .where(and(where, plan.after))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const countUpTo = async (limit: number) => {
+    const inner = db
+      .select({ one: sql`1` })
+      .from(notices)
+      .leftJoin(noticeReads, readMark(reader))
+      .where(where)
+      .limit(limit)
+      .as('capped');
+    const [row] = await db.select({ n: count() }).from(inner);
+    return row?.n ?? 0;
+  };
+  return listPage(plan, rows, countUpTo, toRow);
+}
+
+const NO_SUCH_MESSAGE = 'There is no such message: it may have been withdrawn or deleted; reload the list';
+
+/**
+ * One notice or letter delivered to the reader, marked read (the first time, their counts drop: the
+ * reader's streams are told). Anything not delivered to them is the same 404 as an unknown id.
+ */
+export async function readMessage(db: Db, reader: Reader, id: number): Promise<MessageDetail> {
+  const [row] = await db
+    .select({ ...rowColumns, content: notices.content })
+    .from(notices)
+    .leftJoin(noticeReads, readMark(reader))
+    .where(and(deliveredTo(reader), eq(notices.id, id)));
+  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  let readAt = row.readAt;
+  if (!readAt) {
+    const [marked] = await db
+      .insert(noticeReads)
+      .values({ tenantId: reader.tenantId, noticeId: id, userId: reader.userId })
+      .onConflictDoNothing()
+      .returning({ readAt: noticeReads.readAt });
+    // A read made by the same user at the same moment (another tab) holds the mark: read it back.
+    readAt = marked?.readAt ?? new Date();
+    if (marked) await notifyNotice(db, { tenantId: reader.tenantId, userIds: [reader.userId] });
+  }
+  return { ...toRow({ ...row, readAt }), content: row.content };
+}
+
+/** How many notices and letters reached the reader, and how many of them are unread. */
+export async function messageCounts(db: Db, reader: Reader): Promise<{ notice: { total: number; unread: number }; letter: { total: number; unread: number } }> {
+  const letter = sql`${notices.rangeType} = ${NOTICE_RANGE.users}`;
+  const [row] = await db
+    .select({
+      noticeTotal: sql<number>`count(*) filter (where not ${letter})`.mapWith(Number),
+      noticeUnread: sql<number>`count(*) filter (where not ${letter} and ${noticeReads.userId} is null)`.mapWith(Number),
+      letterTotal: sql<number>`count(*) filter (where ${letter})`.mapWith(Number),
+      letterUnread: sql<number>`count(*) filter (where ${letter} and ${noticeReads.userId} is null)`.mapWith(Number),
+    })
+    .from(notices)
+    .leftJoin(noticeReads, readMark(reader))
+    .where(deliveredTo(reader));
+  return {
+    notice: { total: row?.noticeTotal ?? 0, unread: row?.noticeUnread ?? 0 },
+    letter: { total: row?.letterTotal ?? 0, unread: row?.letterUnread ?? 0 },
+  };
+}
+
+/** The header badge's numbers (and the notice stream's). */
+export async function unreadCounts(db: Db, reader: Reader): Promise<UnreadCount> {
+  const counts = await messageCounts(db, reader);
+  return { letterCount: counts.letter.unread, noticeCount: counts.notice.unread };
+}
+
+/** Marks every unread notice, letter, or both of the reader read; returns how many it marked. */
+export async function markAllRead(db: Db, reader: Reader, kind: NoticeKind | 'all'): Promise<number> {
+  const rows = await rowsOf<{ notice_id: number }>(
+    db,
+    sql`
+    insert into ${noticeReads} (tenant_id, notice_id, user_id)
+    select ${notices.tenantId}, ${notices.id}, ${reader.userId}::bigint from ${notices}
+    where ${deliveredTo(reader, kind === 'all' ? undefined : kind)}
+      and not exists (select 1 from ${noticeReads} m where m.tenant_id = ${notices.tenantId} and m.notice_id = ${notices.id} and m.user_id = ${reader.userId})
+    on conflict do nothing
+    returning notice_id`,
+  );
+  if (rows.length > 0) await notifyNotice(db, { tenantId: reader.tenantId, userIds: [reader.userId] });
+  return rows.length;
 }

@@ -1,12 +1,67 @@
-import { noticeUnreadCountCall } from '@uc/shared/contracts';
+import {
+  letterSendCall,
+  noticeCountAllCall,
+  noticeDeleteCall,
+  noticeDetailCall,
+  noticeEditCall,
+  noticeListCall,
+  noticeMyMessagesCall,
+  noticePublicMessagesCall,
+  noticePublishCall,
+  noticeReadAllCall,
+  noticeUnreadCountCall,
+  noticeViewCall,
+  noticeWithdrawCall,
+} from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { unreadLetterCount } from './notice.repository';
+import type { Session } from '../auth/access';
+import { deleteNotice, listNotices, publishNotice, saveNotice, sendLetter, viewNotice, withdrawNotice } from './notice-admin.service';
+import { listMessages, markAllRead, messageCounts, readMessage, unreadCounts, type Reader } from './notice.repository';
 
-/** The header badge's count; the notice screens of the personal area build on the same tables. */
+const readerOf = (session: Session): Reader => ({ tenantId: session.tenantId, userId: session.userId });
+
+/**
+ * The personal area's notices and letters (any signed-in user, their own), and the notice management
+ * page's calls (granted by its menu buttons). The unread counts are also pushed: notice-stream.ts.
+ */
 export function noticeCalls(): CallImplementation[] {
   return [
-    implement(noticeUnreadCountCall, async ({ db, session }) => ({
-      letterCount: await unreadLetterCount(db, session.tenantId, session.userId),
+    implement(noticeUnreadCountCall, async ({ db, session }) => unreadCounts(db, readerOf(session))),
+    implement(noticePublicMessagesCall, async ({ db, session, query }) => ({
+      ...(await listMessages(db, readerOf(session), 'notice', query)),
+      page: query.page,
+      pageSize: query.pageSize,
     })),
+    implement(noticeMyMessagesCall, async ({ db, session, query }) => ({
+      ...(await listMessages(db, readerOf(session), 'letter', query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+    implement(noticeDetailCall, async ({ db, session, query }) => readMessage(db, readerOf(session), query.id)),
+    implement(noticeCountAllCall, async ({ db, session }) => messageCounts(db, readerOf(session))),
+    implement(noticeReadAllCall, async ({ db, session, body }) => ({ marked: await markAllRead(db, readerOf(session), body.kind) })),
+
+    implement(noticeListCall, async ({ db, session, query }) => ({
+      ...(await listNotices(db, session, query)),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+    implement(noticeViewCall, async ({ db, session, query }) => viewNotice(db, session, query.id)),
+    implement(noticeEditCall, async ({ db, session, body, auditTarget }) => {
+      const saved = await saveNotice(db, session, body);
+      auditTarget(saved.id);
+      return saved;
+    }),
+    implement(noticePublishCall, async ({ db, session, body }) => publishNotice(db, session, body.id)),
+    implement(noticeWithdrawCall, async ({ db, session, body }) => withdrawNotice(db, session, body.id)),
+    implement(noticeDeleteCall, async ({ db, session, body }) => {
+      await deleteNotice(db, session, body.id);
+      return null;
+    }),
+    implement(letterSendCall, async ({ db, session, body, auditTarget }) => {
+      const sent = await sendLetter(db, session, body);
+      auditTarget(sent.id);
+      return sent;
+    }),
   ];
 }

@@ -26,6 +26,7 @@ const TEXT: Record<SmsEvent, string> = {
   register: 'Your registration code is %s, valid for 10 minutes.',
   resetPwd: 'Your password reset code is %s, valid for 10 minutes. If you did not ask for it, ignore this message.',
   bind: 'Your code to bind this number is %s, valid for 10 minutes.',
+  changeMobile: 'Your code to make this number the phone number of your account is %s, valid for 10 minutes. If you did not ask for it, ignore this message.',
 };
 
 /** Issues and delivers a new code (the older ones of mobile+event stop working). */

@@ -22,7 +22,7 @@ const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private
 
 /**
  * Whether the signed-in caller may see a private upload: it is their tenant's (else 404), they
- * uploaded it (the form shows it before it is saved), or they hold the permission of the screen that
+ * uploaded it (the form shows it before it is saved), their own user record holds it, or they hold the permission of the screen that
  * shows it (member view, else 403) and a record holding it is in their data scope (else 404).
  * Runs in the caller's tenant transaction: row-level security hides other tenants' rows too.
  */
@@ -33,8 +33,14 @@ async function assertMayView(tx: Db, session: Session, name: string): Promise<vo
     .where(and(eq(uploads.tenantId, session.tenantId), eq(uploads.name, name)));
   if (!row) throw noSuchFile();
   if (row.uploaderId === session.userId) return;
-  await requirePermission(tx, session, memberViewCall.path);
   const holds = IMAGE_FIELDS.filter((f) => f.purpose === 'private').map((f) => eq(f.column, uploadUrl(name)));
+  // Their own record's image, whoever uploaded it: the account settings show a user their payment code.
+  const [own] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId), or(...holds)));
+  if (own) return;
+  await requirePermission(tx, session, memberViewCall.path);
   const [holder] = await tx
     .select({ id: users.id })
     .from(users)

@@ -11,7 +11,7 @@ import {
   smsSendCall,
   type AccountLoginBody,
   type LoginResult,
-  type SmsEvent,
+  type PublicSmsEvent,
 } from '@uc/shared';
 import type { PhoneLoginValues } from './phone-login-form';
 import type { RegisterValues } from './register-form';
@@ -19,7 +19,7 @@ import type { ResetPasswordValues } from './reset-password-form';
 
 /** What an SMS code is for: the server binds each code to one event (DESIGN.md section 5). */
 export type SmsPurpose = 'login' | 'register' | 'reset';
-const SMS_EVENT: Record<SmsPurpose, SmsEvent> = { login: 'login', register: 'register', reset: 'resetPwd' };
+const SMS_EVENT: Record<SmsPurpose, PublicSmsEvent> = { login: 'login', register: 'register', reset: 'resetPwd' };
 
 /** Result of a registration: a session when the server signs the new user in at once. */
 export interface RegisterResult {

@@ -6,6 +6,9 @@ import { tenantZhCN } from './tenant';
 import { tenantPolicyZhCN } from './tenant-policy';
 import { tenantManageZhCN } from './tenant-manage';
 import { platformBindZhCN } from './platform-bind';
+import { noticeZhCN } from './notice';
+import { profileZhCN } from './profile';
+import { upgradeLogZhCN } from './upgrade-log';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -20,6 +23,9 @@ export const ZH_CN_PARTS = {
   tenantPolicy: tenantPolicyZhCN,
   tenantManage: tenantManageZhCN,
   platformBind: platformBindZhCN,
+  notice: noticeZhCN,
+  profile: profileZhCN,
+  upgradeLog: upgradeLogZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));
