@@ -80,7 +80,7 @@ describe('user menu', () => {
 describe('unread badge', () => {
   it('shows data.letterCount, refreshes on focus at most every 5 s and opens the private messages', async () => {
     jest.useFakeTimers({ now: 0 });
-    mockCall.mockImplementation(answersInTurn({ letterCount: 3 }, { letterCount: 7 }));
+    mockCall.mockImplementation(answersInTurn({ letterCount: 3, noticeCount: 1 }, { letterCount: 7, noticeCount: 1 }));
     render(
       <MemoryRouter initialEntries={['/dashboard']}>
         <ConsoleConfigProvider>
