@@ -58,7 +58,7 @@ describe('migration 0028 (databases seeded before the notice management page)', 
     expect(page).toMatchObject({
       parentId: home!.id,
       type: 2,
-      hidden: false,
+      hidden: true,
       name: seed.name,
       locale: seed.locale,
       component: seed.component,
