@@ -3,7 +3,7 @@ import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
 import { loginLogRowSchema } from './log.contract';
-import { ledgerRowSchema, memberEditBody } from './member.contract';
+import { ledgerRowSchema, memberDetailSchema, memberEditBody } from './member.contract';
 import { mobileSchema, smsCodeSchema } from './sms.contract';
 import { uploadImageQuery, uploadResultSchema } from './upload.contract';
 
@@ -27,39 +27,38 @@ const call = <D extends z.ZodType, Q extends z.ZodType = z.ZodNever, B extends z
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
-/** The account centre's card and the basic info form: the User entity of the spec without the withdrawal data. */
-export const profileCardSchema = z.object({
-  /** AdminID (read-only). */
-  id: z.number().int(),
-  /** Read-only. */
-  username: z.string(),
-  realName: z.string(),
-  avatar: z.string(),
-  /** Read-only. */
-  tenantName: z.string(),
-  deptName: z.string().nullable(),
-  roles: z.array(named),
-  /** The main post and any further ones. */
-  posts: z.array(named),
-  /** Money as a decimal string with two places ("12.50"). */
-  balance: z.string(),
-  /** Points. */
-  integral: z.number().int(),
-  loginCount: z.number().int(),
-  lastLoginAt: z.string().nullable(),
-  lastLoginIp: z.string(),
-  /** Latest activity of any of the user's sessions; null: never. */
-  lastActiveAt: z.string().nullable(),
-  /** Registration time. */
-  createdAt: z.string(),
-  mobile: z.string(),
-  email: z.string(),
-  /** 0 unknown, 1 male, 2 female. */
-  sex: z.number().int(),
-  birthday: z.string().nullable(),
-  qq: z.string(),
-  address: z.string(),
-});
+/**
+ * The account centre's card and the basic info form: the User entity of the spec (the member detail)
+ * without the withdrawal data and the administrator's fields, with every post of the user. AdminID,
+ * username and tenantName are read-only.
+ */
+export const profileCardSchema = memberDetailSchema
+  .pick({
+    id: true,
+    username: true,
+    realName: true,
+    avatar: true,
+    tenantName: true,
+    deptName: true,
+    roles: true,
+    balance: true,
+    integral: true,
+    loginCount: true,
+    lastLoginAt: true,
+    lastLoginIp: true,
+    lastActiveAt: true,
+    createdAt: true,
+    mobile: true,
+    email: true,
+    sex: true,
+    birthday: true,
+    qq: true,
+    address: true,
+  })
+  .extend({
+    /** The main post and any further ones. */
+    posts: z.array(named),
+  });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
 export const profileCenterCall = call(
