@@ -13,6 +13,11 @@ import { listQuerySchema } from './list-query';
  * (/public/messages, /my/messages, /detail, /count/*, /read/all) show a signed-in user what was
  * published to them; the administration calls (list, view, edit, publish, withdraw, delete,
  * letter/send) are the notice management page's.
+ *
+ * The user's notification switches (profile.contract.ts noticePreferencesSchema) apply to the
+ * personal calls: a kind switched off (letters; notices; system messages, see messageRowSchema.system)
+ * is left out of the unread counts (and the stream's), count/all and the two lists. The detail still
+ * opens it by id and read/all still marks it read: it was addressed to the user all the same.
  */
 
 export const NOTICE_RANGE = { everyone: 1, tenant: 2, users: 3 } as const;
@@ -32,9 +37,9 @@ export const NOTICE_MAX_RECIPIENTS = 1000;
 export const NOTICE_CONTENT_MAX = 100_000;
 
 export const unreadCountSchema = z.object({
-  /** Unread private letters of the caller: the number on the header's message badge. */
+  /** Unread private letters of the caller: the number on the header's message badge (0 while letters are switched off). */
   letterCount: z.number().int().min(0),
-  /** Unread notices of the caller (range 1 and 2). */
+  /** Unread notices of the caller (range 1 and 2), of the kinds they want (notices, system messages). */
   noticeCount: z.number().int().min(0),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
@@ -44,7 +49,7 @@ export const noticeUnreadCountCall = defineCall({
   path: '/admin/admin/notice/count/un/read',
   access: 'session',
   tag: 'notice',
-  summary: 'Unread private letters (letterCount: the header badge) and notices of the caller; pushed by the notice stream too.',
+  summary: 'Unread private letters (letterCount: the header badge) and notices of the caller, of the kinds they want; pushed by the notice stream too.',
   data: unreadCountSchema,
 });
 
@@ -58,6 +63,13 @@ export const messageRowSchema = z.object({
   title: z.string(),
   tag: z.string(),
   rangeType: z.number().int(),
+  /**
+   * A system message: a notice (range 1 or 2) written by the platform: in a tenant, the platform's
+   * notices to everyone or to that tenant; in the platform's own tenant, its notices to everyone (its
+   * range-2 notices to its own staff are ordinary notices). Governed by the user's `system` switch
+   * instead of `notices`. Letters are never system messages (the `letters` switch governs them all).
+   */
+  system: z.boolean(),
   level: z.number().int(),
   /** The content as plain text, cut short, for the list. */
   summary: z.string(),
@@ -77,7 +89,8 @@ export const noticePublicMessagesCall = defineCall({
   path: '/admin/admin/notice/public/messages',
   access: 'session',
   tag: 'notice',
-  summary: 'Notices published to the caller (everyone, or their tenant), newest first, each with its read state; keyword searches title, tag and text.',
+  summary:
+    'Notices published to the caller (everyone, or their tenant) of the kinds they want (notices, system messages), newest first, each with its read state; keyword searches title, tag and text.',
   query: listQuerySchema,
   data: pagedOf(messageRowSchema),
 });
@@ -87,7 +100,7 @@ export const noticeMyMessagesCall = defineCall({
   path: '/admin/admin/notice/my/messages',
   access: 'session',
   tag: 'notice',
-  summary: "The caller's private letters, newest first, each with its read state; keyword searches title, tag and text.",
+  summary: "The caller's private letters (none while letters are switched off), newest first, each with its read state; keyword searches title, tag and text.",
   query: listQuerySchema,
   data: pagedOf(messageRowSchema),
 });
@@ -114,7 +127,7 @@ export const noticeCountAllCall = defineCall({
   path: '/admin/admin/notice/count/all',
   access: 'session',
   tag: 'notice',
-  summary: "The caller's notices and letters: how many there are and how many are unread, per kind.",
+  summary: "The caller's notices and letters of the kinds they want: how many there are and how many are unread, per kind.",
   data: z.object({ notice: kindCount, letter: kindCount }),
 });
 
@@ -134,7 +147,8 @@ export const noticeReadAllCall = defineCall({
 
 /*
  * Server-Sent Events: the caller's unread counts, pushed when a notice or letter for them is published
- * or withdrawn or when they read one, with a comment line every 25 s. Not a JSON call: EventSource
+ * or withdrawn, when they read one or when they change their notification switches, with a comment
+ * line every 25 s. Not a JSON call: EventSource
  * cannot send headers, so it takes the session token as the query parameter NOTICE_STREAM_TOKEN_PARAM
  * (this address only; Authorization works too). A refused connection gets the usual envelope (61).
  * The stream ends with an `end` event when the session is revoked or expires.

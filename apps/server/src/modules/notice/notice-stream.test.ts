@@ -140,6 +140,36 @@ describe('the notice stream', () => {
     }
   });
 
+  it('pushes the new counts within a second when the reader switches letters off, and on again', async () => {
+    const userId = await createUser(t.db, { username: 'stream.switcher', tenantId: reader.tenantId });
+    const token = await tokenFor(t.db, reader.tenantId, userId);
+    expect((await sendLetter([userId], 'Switched')).json()).toMatchObject({ code: 0 });
+    const stream = await openStream(NOTICE_STREAM_PATH, auth(token));
+    const switches = (letters: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/user/admin/member/profile/notification/edit',
+        headers: auth(token),
+        payload: { notices: true, letters, system: true },
+      });
+    try {
+      expect(counts(await stream.next((e) => e.event === 'unread', 0))).toEqual({ letterCount: 1, noticeCount: 0 });
+      const offAt = Date.now();
+      expect((await switches(false)).json()).toMatchObject({ code: 0 });
+      const off = await stream.next((e) => e.event === 'unread', 1);
+      expect(counts(off)).toEqual({ letterCount: 0, noticeCount: 0 });
+      expect(off.at - offAt).toBeLessThan(1000);
+
+      const onAt = Date.now();
+      expect((await switches(true)).json()).toMatchObject({ code: 0 });
+      const on = await stream.next((e) => e.event === 'unread', 2);
+      expect(counts(on)).toEqual({ letterCount: 1, noticeCount: 0 });
+      expect(on.at - onAt).toBeLessThan(1000);
+    } finally {
+      stream.destroy();
+    }
+  });
+
   it("closes a revoked session's stream with an end event", async () => {
     const token = await tokenFor(t.db, reader.tenantId, reader.userId);
     const stream = await openStream(`${NOTICE_STREAM_PATH}?token=${encodeURIComponent(token)}`);

@@ -31,7 +31,8 @@ export interface NoticeStreamOptions {
  *
  * The counts are sent at once, then again whenever a notice signal (notice-events.ts) names the caller,
  * their tenant or everyone and the counts read in the caller's tenant scope differ from the last ones
- * sent. The session is checked again on every auth signal of its tenant, at every heartbeat and when
+ * sent. They count only the kinds the caller wants (notice.repository.ts), and a change of the
+ * switches signals the caller too (profile/notice-preferences.ts). The session is checked again on every auth signal of its tenant, at every heartbeat and when
  * it is due to expire, without extending it (an open tab is not activity); once it is revoked or
  * expired, or the user disabled or the tenant's licence ended, the stream sends `end` and closes.
  * The token may come in the query (EventSource sends no headers): on this address only.
@@ -48,7 +49,7 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
     const token = tokenFrom(req.headers.authorization) ?? (typeof fromQuery === 'string' ? tokenFrom(fromQuery) : null);
     const session = await requireSession(db, token, sessions);
     const tokenHash = hashToken(token!);
-    const reader = { tenantId: session.tenantId, userId: session.userId };
+    const reader = { tenantId: session.tenantId, userId: session.userId, platform: session.tenantIsPlatform };
     const read = () => withTenant(db, session.tenantId, (tx) => unreadCounts(tx, reader));
     let last = JSON.stringify(await read());
 

@@ -1,10 +1,20 @@
-import { NOTICE_RANGE, NOTICE_STATE, type ListQuery, type MessageDetail, type MessageRow, type NoticeKind, type UnreadCount } from '@uc/shared/contracts';
-import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  NOTICE_RANGE,
+  NOTICE_STATE,
+  type ListQuery,
+  type MessageDetail,
+  type MessageRow,
+  type NoticeKind,
+  type NoticePreferences,
+  type UnreadCount,
+} from '@uc/shared/contracts';
+import { and, count, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeReads, noticeRecipients, notices } from '../../db/schema';
 import { rowsOf } from '../../db/typed';
 import { notFound } from '../../lib/errors';
 import { listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
+import { noticePreferences } from '../profile/notice-preferences';
 import { notifyNotice } from './notice-events';
 import { messageListSpec } from './notice.fields';
 
@@ -13,12 +23,49 @@ import { messageListSpec } from './notice.fields';
  * it (target_tenant_id null), every one of them for ranges 1 and 2, and the range-3 letters that
  * list them among the recipients. One condition, used by the lists, the detail and the counts, so
  * they can never disagree about what reached whom.
+ *
+ * The user's notification switches (profile/notice-preferences.ts) sort what reached them in three:
+ * - a letter: range 3, whoever sent it (the platform's letters to a tenant's users too: they were
+ *   chosen by name);
+ * - a system message: a range-1 or range-2 notice written by the platform. In a tenant that is a
+ *   copy of the platform's notice (origin_id set: its notices to everyone and to that tenant); in
+ *   the platform's own tenant, its notices to everyone (the same broadcast every tenant gets, so one
+ *   message is "system" for all its readers), while its range-2 notices to its own staff stay notices;
+ * - a notice: any other range 1 or 2 (the reader's own tenant's).
+ * A kind switched off leaves the unread counts (count/un/read, the stream), count/all (total and
+ * unread, so it matches the lists) and the two lists: the user said they do not want it. What
+ * reached them is unchanged, though: the detail still opens it by id and marks it read, and read/all
+ * marks it read too. The switches are read once per call (one indexed row) and become
+ * constant conditions of the query.
  */
 
 export interface Reader {
   tenantId: number;
   userId: number;
+  /** The reader's tenant is the platform's (its range-1 notices are system messages there). */
+  platform: boolean;
 }
+
+/** True for a system message (see above); only meaningful for rows delivered to `reader`. */
+export function systemMessage(reader: Reader): SQL {
+  // The platform's tenant holds no copies (its notices to itself have no target): its broadcasts are the system ones.
+  if (reader.platform) return eq(notices.rangeType, NOTICE_RANGE.everyone);
+  return and(ne(notices.rangeType, NOTICE_RANGE.users), isNotNull(notices.originId))!;
+}
+
+/** The delivered rows of the kinds the reader wants; undefined when they want them all. */
+export function wantedBy(reader: Reader, prefs: NoticePreferences): SQL | undefined {
+  if (prefs.letters && prefs.notices && prefs.system) return undefined;
+  const system = systemMessage(reader);
+  const kinds = [
+    prefs.letters ? eq(notices.rangeType, NOTICE_RANGE.users) : undefined,
+    prefs.system ? system : undefined,
+    prefs.notices ? and(ne(notices.rangeType, NOTICE_RANGE.users), not(system)) : undefined,
+  ].filter((k) => k !== undefined);
+  return kinds.length === 0 ? sql`false` : or(...kinds);
+}
+
+const wantedFor = async (db: Db, reader: Reader) => wantedBy(reader, await noticePreferences(db, reader.userId));
 
 /** The notices and letters delivered to `reader`, optionally of one kind. */
 export function deliveredTo(reader: Reader, kind?: NoticeKind): SQL {
@@ -32,9 +79,10 @@ export function deliveredTo(reader: Reader, kind?: NoticeKind): SQL {
 const readMark = (reader: Reader) =>
   and(eq(noticeReads.tenantId, notices.tenantId), eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, reader.userId));
 
-const rowColumns = {
+const rowColumns = (reader: Reader) => ({
   id: notices.id,
   rangeType: notices.rangeType,
+  system: sql<boolean>`${systemMessage(reader)}`,
   title: notices.title,
   tag: notices.tag,
   level: notices.level,
@@ -42,10 +90,11 @@ const rowColumns = {
   senderName: notices.senderName,
   publishedAt: notices.publishedAt,
   readAt: noticeReads.readAt,
-};
+});
 type RawRow = {
   id: number;
   rangeType: number;
+  system: boolean;
   title: string;
   tag: string;
   level: number;
@@ -61,6 +110,7 @@ const toRow = (r: RawRow): MessageRow => ({
   title: r.title,
   tag: r.tag,
   rangeType: r.rangeType,
+  system: r.system,
   level: r.level,
   summary: r.summary,
   senderName: r.senderName,
@@ -70,12 +120,12 @@ const toRow = (r: RawRow): MessageRow => ({
   readAt: r.readAt ? r.readAt.toISOString() : null,
 });
 
-/** One page of the reader's notices or letters, newest first, each with their read mark. */
+/** One page of the reader's notices or letters of the kinds they want, newest first, each with their read mark. */
 export async function listMessages(db: Db, reader: Reader, kind: NoticeKind, q: ListQuery): Promise<ListPage<MessageRow>> {
-  const where = and(deliveredTo(reader, kind), listWhere(messageListSpec, q.filter));
+  const where = and(deliveredTo(reader, kind), await wantedFor(db, reader), listWhere(messageListSpec, q.filter));
   const plan = listPlan(messageListSpec, q, [{ field: 'publishedAt', desc: true }], [{ column: notices.id, desc: true }]);
   const rows = await db
-    .select({ ...rowColumns, ...plan.keyFields })
+    .select({ ...rowColumns(reader), ...plan.keyFields })
     .from(notices)
     .leftJoin(noticeReads, readMark(reader))
     .where(and(where, plan.after))
@@ -100,11 +150,12 @@ const NO_SUCH_MESSAGE = 'There is no such message: it may have been withdrawn or
 
 /**
  * One notice or letter delivered to the reader, marked read (the first time, their counts drop: the
- * reader's streams are told). Anything not delivered to them is the same 404 as an unknown id.
+ * reader's streams are told). Anything not delivered to them is the same 404 as an unknown id; a kind
+ * they switched off still opens (it was addressed to them, and a link to it may be older than the switch).
  */
 export async function readMessage(db: Db, reader: Reader, id: number): Promise<MessageDetail> {
   const [row] = await db
-    .select({ ...rowColumns, content: notices.content })
+    .select({ ...rowColumns(reader), content: notices.content })
     .from(notices)
     .leftJoin(noticeReads, readMark(reader))
     .where(and(deliveredTo(reader), eq(notices.id, id)));
@@ -123,7 +174,7 @@ export async function readMessage(db: Db, reader: Reader, id: number): Promise<M
   return { ...toRow({ ...row, readAt }), content: row.content };
 }
 
-/** How many notices and letters reached the reader, and how many of them are unread. */
+/** How many notices and letters of the kinds they want reached the reader, and how many of them are unread. */
 export async function messageCounts(db: Db, reader: Reader): Promise<{ notice: { total: number; unread: number }; letter: { total: number; unread: number } }> {
   const letter = sql`${notices.rangeType} = ${NOTICE_RANGE.users}`;
   const [row] = await db
@@ -135,7 +186,7 @@ export async function messageCounts(db: Db, reader: Reader): Promise<{ notice: {
     })
     .from(notices)
     .leftJoin(noticeReads, readMark(reader))
-    .where(deliveredTo(reader));
+    .where(and(deliveredTo(reader), await wantedFor(db, reader)));
   return {
     notice: { total: row?.noticeTotal ?? 0, unread: row?.noticeUnread ?? 0 },
     letter: { total: row?.letterTotal ?? 0, unread: row?.letterUnread ?? 0 },
@@ -148,7 +199,7 @@ export async function unreadCounts(db: Db, reader: Reader): Promise<UnreadCount>
   return { letterCount: counts.letter.unread, noticeCount: counts.notice.unread };
 }
 
-/** Marks every unread notice, letter, or both of the reader read; returns how many it marked. */
+/** Marks every unread notice, letter, or both of the reader read (switched-off kinds too); returns how many it marked. */
 export async function markAllRead(db: Db, reader: Reader, kind: NoticeKind | 'all'): Promise<number> {
   const rows = await rowsOf<{ notice_id: number }>(
     db,

@@ -18,7 +18,7 @@ import type { Session } from '../auth/access';
 import { deleteNotice, listNotices, publishNotice, saveNotice, sendLetter, viewNotice, withdrawNotice } from './notice-admin.service';
 import { listMessages, markAllRead, messageCounts, readMessage, unreadCounts, type Reader } from './notice.repository';
 
-const readerOf = (session: Session): Reader => ({ tenantId: session.tenantId, userId: session.userId });
+const readerOf = (session: Session): Reader => ({ tenantId: session.tenantId, userId: session.userId, platform: session.tenantIsPlatform });
 
 /**
  * The personal area's notices and letters (any signed-in user, their own), and the notice management

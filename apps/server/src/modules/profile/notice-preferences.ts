@@ -3,6 +3,7 @@ import type { NoticePreferences } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { userNoticePreferences } from '../../db/schema';
 import type { Session } from '../auth/access';
+import { notifyNotice } from '../notice/notice-events';
 
 /** Every kind of message is on until the user switches one off (no row needed). */
 export const NOTICE_PREFERENCE_DEFAULTS: Readonly<NoticePreferences> = { notices: true, letters: true, system: true };
@@ -20,11 +21,16 @@ export async function noticePreferences(tx: Db, userId: number): Promise<NoticeP
   return row ?? { ...NOTICE_PREFERENCE_DEFAULTS };
 }
 
-/** Stores the caller's own switches (one row per user, written on the first change). */
+/**
+ * Stores the caller's own switches (one row per user, written on the first change). Their unread
+ * counts follow the switches, so their open notice streams are told to read them again: the header
+ * badge changes at once, in every tab (a stream sends only counts that differ from its last ones).
+ */
 export async function saveNoticePreferences(tx: Db, session: Session, prefs: NoticePreferences): Promise<NoticePreferences> {
   await tx
     .insert(userNoticePreferences)
     .values({ tenantId: session.tenantId, userId: session.userId, ...prefs })
     .onConflictDoUpdate({ target: [userNoticePreferences.tenantId, userNoticePreferences.userId], set: { ...prefs, updatedAt: sql`now()` } });
+  await notifyNotice(tx, { tenantId: session.tenantId, userIds: [session.userId] });
   return noticePreferences(tx, session.userId);
 }

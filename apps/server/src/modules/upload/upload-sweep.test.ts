@@ -97,6 +97,22 @@ describe('upload sweep', () => {
     expect(has(newCode)).toBe(true);
   });
 
+  it("keeps a picture while a notice's content shows it, and lets it go with the notice", async () => {
+    const picture = await upload('public');
+    const post = async (path: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: `/admin/admin/notice/${path}`, payload, headers: auth(admin) });
+      expect(res.json().code).toBe(0);
+      return res.json().data;
+    };
+    const notice = await post('edit', { title: 'With a picture', rangeType: 1, content: `<p>See:</p><p><img src="${url(picture)}" alt="chart"></p>` });
+    expect(notice.content).toContain(url(picture));
+    await ageAll();
+    expect((await sweepUploads(t.db, dir)).deleted).not.toContain(picture);
+    expect(has(picture)).toBe(true);
+    await post('delete', { id: notice.id });
+    expect((await sweepUploads(t.db, dir)).deleted).toContain(picture);
+  });
+
   it('keeps the images of a user in the recycle bin and removes them when the user is purged', async () => {
     const code = await upload('private');
     const user = await member('edit', { username: 'sw.leaver', password: 'leaver-password', realName: 'Leaver', mobile: '13800000042', alipayCode: url(code) });

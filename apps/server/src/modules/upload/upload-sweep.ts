@@ -4,7 +4,7 @@ import { and, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UploadPurpose } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
-import { uploads, users } from '../../db/schema';
+import { notices, uploads, users } from '../../db/schema';
 import { STORED_NAME } from './image-type';
 import { IMAGE_FIELDS, uploadUrl } from './upload-references';
 
@@ -27,10 +27,14 @@ const gone = async (path: string) =>
     if (err.code !== 'ENOENT') throw err;
   });
 
-/** Rows no record of their tenant refers to, unused for longer than the grace period: deleted, names returned. */
+/** Rows no record of their tenant refers to (a user's image field, a notice's content), unused for longer than the grace period: deleted, names returned. */
 async function deleteUnreferencedRows(db: Db, cutoff: Date): Promise<string[]> {
   const unreferenced = IMAGE_FIELDS.map(
     (f) => sql`not exists (select 1 from ${users} where ${users.tenantId} = ${uploads.tenantId} and ${f.column} = ${uploadUrl('')}::text || ${uploads.name})`,
+  );
+  // Pictures put into a notice's rich content by its editor (uploads of the notice's own tenant).
+  unreferenced.push(
+    sql`not exists (select 1 from ${notices} where ${notices.tenantId} = ${uploads.tenantId} and strpos(${notices.content}, ${uploadUrl('')}::text || ${uploads.name}) > 0)`,
   );
   const removed = await db
     .delete(uploads)
