@@ -5,7 +5,8 @@ import { ADMIN_PASSWORD, type RunningServer } from './server';
 export async function signInThroughForm(page: Page, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  // Exactly 登录: a configured OpenID Connect provider adds 使用 … 登录 buttons beside it.
+  await page.getByRole('button', { name: /^\s*登\s*录\s*$/ }).click();
 }
 
 /** Starts a page already signed in (token from the API), for tests about what comes after login. */

@@ -86,7 +86,7 @@ describe('shell: session, access and exception pages', () => {
     await menu.getByRole('menuitem', { name: '个人设置' }).waitFor();
     await menu.getByRole('menuitem', { name: '退出登录' }).waitFor();
     await menu.getByRole('menuitem', { name: '个人设置' }).click();
-    await page.waitForURL(/\/user\/web\/account\/settings$/);
+    await page.waitForURL(/\/user\/web\/home\/account\?view=settings$/);
     await context.close();
   });
 

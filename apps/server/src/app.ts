@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { requestLogSerializer } from './http/log-redaction';
 import type { Database } from './db/client';
 import { installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling } from './lib/error-handler';
@@ -37,6 +38,7 @@ import { platformBindCalls } from './modules/platform-bind/platform-bind.routes'
 import { tenantQuotaCalls } from './modules/quota/quota.routes';
 import { profileCalls } from './modules/profile/profile.routes';
 import { upgradeLogCalls } from './modules/upgrade-log/upgrade-log.routes';
+import { oidcCalls } from './modules/oidc/oidc.routes';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
@@ -67,8 +69,10 @@ export interface AppOptions {
 /** The server, ready for `listen()` or `inject()`. Migrations and seed are the caller's (see main.ts). */
 export async function buildApp({ config, database, logger, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  // Every request log line goes through the serializer that hides a session token in the query.
+  const logOptions = logger === undefined ? { level: config.logLevel } : logger;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: typeof logOptions === 'object' ? { ...logOptions, serializers: { req: requestLogSerializer, ...logOptions.serializers } } : logOptions,
     // A log line per request only at debug/trace: at info it would cost throughput and say little.
     logController: new LogController({ disableRequestLogging: !verbose }),
     bodyLimit: 1024 * 1024,
@@ -149,6 +153,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...tenantQuotaCalls(),
       ...profileCalls(sms, uploadDir),
       ...upgradeLogCalls(),
+      ...oidcCalls(db, config),
     ],
     { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );

@@ -108,6 +108,18 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
       'Demo mode: the login screen offers a read-only demo account (POST /user/admin/site/demo/login); also switchable in the site settings (loginConfig.demoMode).',
   },
   {
+    name: 'OIDC_PROVIDERS',
+    default: '(unset)',
+    description:
+      'OpenID Connect providers users may bind and sign in with, as a JSON array: [{"id":"corp","name":"Corp SSO","issuer":"https://sso.example.com","clientId":"...","clientSecret":"..."}] (optional per provider: "scope", default "openid email profile"). Register {PUBLIC_URL}/user/admin/oidc/callback as the redirect URI at each provider. Unset: no third-party sign-in.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: '(from each request)',
+    description:
+      'The address users reach the console at (https://uc.example.com), for the addresses this server hands out: the OpenID Connect redirect URI. Unset: taken from each request (its Host, or X-Forwarded-Host/-Proto from TRUST_PROXY proxies); set it in production, so the redirect URI is always the registered one.',
+  },
+  {
     name: 'PLATFORM_BIND_ALLOWED_HOSTS',
     default: '(any host)',
     description:
@@ -132,6 +144,34 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof
 
 /** platform.example.com, 10.0.0.5 or [::1], each optionally with :port. */
 const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+const OIDC_EXAMPLE = '[{"id":"corp","name":"Corp SSO","issuer":"https://sso.example.com","clientId":"...","clientSecret":"..."}]';
+
+/** Plain http is for a provider on this machine only (development, tests): elsewhere the client secret and tokens would cross the network in the clear. */
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+/** One entry of OIDC_PROVIDERS. */
+const oidcProviderEntry = z.strictObject(
+  {
+    id: z.string({ error: 'id is required' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'id must be 1 to 64 letters, digits, _ or -'),
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(64, 'name must be at most 64 characters'),
+    issuer: z
+      .string({ error: 'issuer is required' })
+      .refine((v) => URL.canParse(v), 'issuer is not a URL')
+      .refine((v) => {
+        const url = URL.canParse(v) ? new URL(v) : undefined;
+        return !url || url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+      }, 'issuer must be an https:// URL (http:// only for localhost or 127.0.0.1)'),
+    clientId: z.string({ error: 'clientId is required' }).min(1, 'clientId is required'),
+    /** Unset: a public client (PKCE alone, no client authentication). */
+    clientSecret: z.string({ error: 'clientSecret must be text' }).min(1, 'clientSecret cannot be empty (leave it out for a public client)').optional(),
+    scope: z
+      .string({ error: 'scope must be text' })
+      .refine((v) => v.split(/\s+/).includes('openid'), 'scope must include openid')
+      .default('openid email profile'),
+  },
+  { error: 'each provider must be an object with id, name, issuer and clientId' },
+);
 
 const envSchema = z.object({
   PORT: optional(
@@ -224,6 +264,52 @@ const envSchema = z.object({
       .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'DEMO_MODE is not a switch: set it to true or false or unset it to use false' })
       .transform((v) => ['true', '1', 'on'].includes(v)),
   ),
+  OIDC_PROVIDERS: optional(
+    z.string().transform((v, ctx): OidcProviderConfig[] => {
+      const problem = (message: string) => {
+        ctx.addIssue({ code: 'custom', message: `OIDC_PROVIDERS ${message}` });
+        return z.NEVER;
+      };
+      let json: unknown;
+      try {
+        json = JSON.parse(v);
+      } catch {
+        return problem(`is not JSON: ${OIDC_EXAMPLE}, or unset it to turn third-party sign-in off`);
+      }
+      const parsed = z.array(oidcProviderEntry).safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path.length > 0 ? `entry ${issue.path.join('.')}` : 'value';
+        return problem(`${where}: ${issue.message}; write it as ${OIDC_EXAMPLE}`);
+      }
+      const ids = parsed.data.map((p) => p.id);
+      const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+      if (twice) return problem(`names the id "${twice}" twice: give every provider its own id`);
+      return parsed.data;
+    }),
+  ),
+  PUBLIC_URL: optional(
+    z.string().transform((v, ctx) => {
+      const url = URL.canParse(v.trim()) ? new URL(v.trim()) : undefined;
+      if (
+        url &&
+        /^https?:$/.test(url.protocol) &&
+        !url.username &&
+        !url.password &&
+        (url.pathname === '/' || url.pathname === '') &&
+        !url.search &&
+        !url.hash
+      ) {
+        return url.origin;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'PUBLIC_URL is not an http(s) origin: set it to the scheme and host users open the console with, such as https://uc.example.com (no path), or unset it to take it from each request',
+      });
+      return z.NEVER;
+    }),
+  ),
   PLATFORM_BIND_ALLOWED_HOSTS: optional(
     z.string().transform((v, ctx) => {
       const hosts = v
@@ -260,6 +346,17 @@ export function parseServerKey(text: string): Buffer | undefined {
   return undefined;
 }
 
+/** One OpenID Connect provider of OIDC_PROVIDERS (modules/oidc). */
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  /** undefined: a public client (PKCE, no client authentication). */
+  clientSecret?: string;
+  scope: string;
+}
+
 /** Sign-in throttling (modules/auth/login-throttle.ts). */
 export interface LoginThrottleConfig {
   captchaAfter: number;
@@ -286,6 +383,10 @@ export interface Config {
   openAccessKey: Buffer | undefined;
   /** DEMO_MODE (the site setting loginConfig.demoMode turns demo mode on too). */
   demoMode: boolean;
+  /** OIDC_PROVIDERS; empty: no third-party sign-in. */
+  oidcProviders: OidcProviderConfig[];
+  /** PUBLIC_URL as an origin (no trailing slash); undefined: taken from each request. */
+  publicUrl: string | undefined;
   /** PLATFORM_BIND_ALLOWED_HOSTS, lower-cased (host or host:port); undefined: any host. */
   platformBindAllowedHosts: string[] | undefined;
   /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
@@ -328,6 +429,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     openAccessKey: e.OPEN_ACCESS_KEY,
     demoMode: e.DEMO_MODE ?? false,
     platformBindAllowedHosts: e.PLATFORM_BIND_ALLOWED_HOSTS,
+    oidcProviders: e.OIDC_PROVIDERS ?? [],
+    publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     requestConcurrency: e.REQUEST_CONCURRENCY,

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 /**
  * @typedef {{ 'zh-CN': string, 'en-US': string } & Record<string, string>} Titles
- * @typedef {{ path: string, title: Titles, icon?: string, hidden?: boolean, accessAs?: string }} RemotePage
+ * @typedef {{ path: string, title: Titles, icon?: string, hidden?: boolean, accessAs?: string, everyone?: boolean }} RemotePage
  * @typedef {{ name: string, version: string, devPort: number, title: Titles, icon?: string, pages: RemotePage[], routes: string[] }} RemoteDeclaration
  */
 
@@ -52,6 +52,7 @@ export function readRemoteDeclaration(dir) {
       ...(p.icon ? { icon: p.icon } : {}),
       ...(p.hidden ? { hidden: true } : {}),
       ...(p.accessAs ? { accessAs: p.accessAs } : {}),
+      ...(p.everyone ? { everyone: true } : {}),
     };
   });
   // The remote claims each page's address and what lies below it; a parameterised page

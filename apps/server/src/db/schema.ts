@@ -11,3 +11,4 @@ export * from './schema-quota';
 export * from './schema-platform';
 export * from './schema-upgrade-log';
 export * from './schema-profile';
+export * from './schema-oidc';

@@ -256,8 +256,6 @@ export const MENU_SEED: MenuSeed[] = [
         path: '/home/notice/manage',
         component: 'home/notice/manage',
         icon: 'NotificationOutlined',
-        // Hidden until the home remote ships this screen: a menu entry never leads to a 404.
-        hidden: true,
         permissions: [noticeListCall, noticeViewCall],
         // Images in the content are uploads; choosing a letter's users lists them (within the data scope).
         children: [

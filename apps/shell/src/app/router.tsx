@@ -3,6 +3,7 @@ import { BASE_PATH, stripBasePath } from '@uc/shared';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { AreaRedirect } from './area-redirect';
+import { ACCOUNT_CENTER_ROUTE, ACCOUNT_SETTINGS_ROUTE } from './layout/user-menu-items';
 import { lazyPage } from './lazy';
 import { notifyNavigation } from '../lib/navigation';
 
@@ -43,6 +44,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           { path: 'dashboard', element: <DashboardPage /> },
+          // The user menu's entries (spec section 2) are views of the personal area's account page.
+          { path: 'account/center', element: <Navigate to={ACCOUNT_CENTER_ROUTE} replace /> },
+          { path: 'account/settings', element: <Navigate to={ACCOUNT_SETTINGS_ROUTE} replace /> },
           { path: 'error/403', element: <ExceptionPage status={403} /> },
           { path: 'error/404', element: <ExceptionPage status={404} /> },
           { path: 'error/500', element: <ExceptionPage status={500} /> },

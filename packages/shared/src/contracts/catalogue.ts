@@ -59,6 +59,7 @@ import { PLATFORM_BIND_CALLS } from './platform-bind.contract';
 import { TENANT_QUOTA_CALLS } from './tenant-quota.contract';
 import { PROFILE_CALLS } from './profile.contract';
 import { UPGRADE_LOG_CALLS } from './upgrade-log.contract';
+import { OIDC_CALLS } from './oidc.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails
@@ -124,6 +125,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...TENANT_QUOTA_CALLS,
   ...PROFILE_CALLS,
   ...UPGRADE_LOG_CALLS,
+  ...OIDC_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -22,3 +22,4 @@ export * from './platform-bind.contract';
 export * from './tenant-quota.contract';
 export * from './profile.contract';
 export * from './upgrade-log.contract';
+export * from './oidc.contract';

@@ -3,17 +3,39 @@ import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
 
+/** How a sign-in was attempted: password, SMS code, the demo account, an open access key, OpenID Connect. */
+export const LOGIN_METHODS = ['account', 'mobile', 'demo', 'open', 'oidc'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/** Why a sign-in failed ('ok' for a success); screens name each, and show an unknown one as it comes. */
+export const LOGIN_REASONS = [
+  'ok',
+  'bad_credentials',
+  'captcha',
+  'throttled',
+  'user_disabled',
+  'tenant_disabled',
+  'bad_code',
+  'bad_signature',
+  'key_disabled',
+  'replayed_nonce',
+  'demo_off',
+  /** OpenID Connect: the provider's account is bound to no user here. */
+  'unbound',
+] as const;
+export type LoginReason = (typeof LOGIN_REASONS)[number];
+
 export const loginLogRowSchema = z.object({
   id: z.number().int(),
   /** Null when the user name matched nobody (only the platform sees those rows). */
   tenantId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
   username: z.string(),
-  /** account | mobile | demo | open */
+  /** One of LOGIN_METHODS (kept a string: old rows and newer servers may say more). */
   method: z.string(),
   /** 1 success, 2 failure. */
   result: z.number().int(),
-  /** ok, bad_credentials, captcha, throttled, user_disabled, tenant_disabled, bad_code, bad_signature. */
+  /** One of LOGIN_REASONS. */
   reason: z.string(),
   ip: z.string(),
   userAgent: z.string(),

@@ -69,6 +69,11 @@ export const remotePageSchema = z.object({
   hidden: z.boolean().optional(),
   /** Whoever may open this page's path (a list) may open this one (its detail, /x/:id). */
   accessAs: z.string().optional(),
+  /**
+   * Every signed-in user may open it, whatever their roles grant (the personal area: one's own account
+   * and messages); its menu entry shows for everyone while the remote is enabled.
+   */
+  everyone: z.boolean().optional(),
 });
 export type RemotePage = z.infer<typeof remotePageSchema>;
 

@@ -1,7 +1,8 @@
 import type { CallContract } from '../contracts';
 import { adminMenuCall, headerMenuCall, memberInfoCall, siteConfigCall } from '../contracts';
 import { isLoginPath, redirectTarget } from './login-paths';
-import { initSession, logout, resetSessionForTests, useSession } from './session-store';
+import { ApiError } from '../api/api-error';
+import { initSession, logout, refreshUser, resetSessionForTests, useSession } from './session-store';
 import { setNavigator } from './navigator';
 
 const mockCall = jest.fn();
@@ -104,5 +105,30 @@ describe('login paths', () => {
     expect(redirectTarget('http://uc.test/user/web/org/user?x=1', origin)).toBe('/org/user?x=1');
     expect(redirectTarget('http://evil.test/user/web/org/user', origin)).toBe('/dashboard');
     expect(redirectTarget('http://uc.test/user/web/user/login', origin)).toBe('/dashboard');
+  });
+});
+
+describe('refreshUser', () => {
+  const menus = (m: Map<CallContract, unknown>) => m.set(adminMenuCall, { list: [] }).set(headerMenuCall, { list: [] });
+
+  it('shows a changed user at once', async () => {
+    useSession.setState({ currentUser: user });
+    serve(menus(new Map<CallContract, unknown>([[memberInfoCall, { ...user, realName: 'Renamed' }]])));
+    await refreshUser();
+    expect(useSession.getState().currentUser?.realName).toBe('Renamed');
+  });
+
+  it('keeps the known user when the read fails for another reason than the session', async () => {
+    useSession.setState({ currentUser: user });
+    serve(menus(new Map<CallContract, unknown>([[memberInfoCall, new ApiError('network', 'network', -1)]])));
+    await refreshUser();
+    expect(useSession.getState().currentUser).toEqual(user);
+  });
+
+  it('drops the user when the session is over (61)', async () => {
+    useSession.setState({ currentUser: user });
+    serve(new Map<CallContract, unknown>([[memberInfoCall, new ApiError('登录超时', 'business', 61)]]));
+    await refreshUser();
+    expect(useSession.getState().currentUser).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { registerMissingMessages } from '../i18n/i18n-store';
 import { call } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { ResultCode } from '../contracts/envelope';
 import type { CurrentUser } from '../contracts/member.contract';
 import { memberInfoCall } from '../contracts/member.contract';
 import { adminMenuCall, areaOf, headerMenuCall, menuLocaleOf, type AdminMenuItem, type HeaderMenuItem } from '../contracts/role.contract';
@@ -88,9 +90,19 @@ export function initSession(pathname = globalThis.location?.pathname ?? '/'): Pr
   return started;
 }
 
-/** After a sign-in: the user and their menus, as the start sequence would have loaded them. */
+/**
+ * After a sign-in or a change to the account: the user and their menus, as the start sequence would
+ * have loaded them. A failure that says nothing about the session (network, a busy server) keeps the
+ * user already known: the header must not look signed out after a save because one read failed.
+ */
 export async function refreshUser(): Promise<CurrentUser | null> {
-  const user = await fetchCurrentUser();
+  let user: CurrentUser | null;
+  try {
+    user = await call(memberInfoCall, { skipErrorHandler: true });
+  } catch (error) {
+    const signedOut = error instanceof ApiError && (error.code === ResultCode.loginTimeout || error.code === ResultCode.noLicence || error.status === 401);
+    user = signedOut ? null : useSession.getState().currentUser;
+  }
   setUser(user);
   if (user) await loadMenus();
   useSession.setState({ status: 'ready' });

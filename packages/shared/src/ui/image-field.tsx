@@ -11,13 +11,15 @@ interface ImageFieldProps {
   label: string;
   /** private: uploaded for the tenant's eyes only and shown through the session (payment codes). */
   purpose?: UploadPurpose;
+  /** An image of the caller's own account (the personal area): uploaded without the upload permission. */
+  own?: boolean;
 }
 
 /**
  * A form field holding an image URL, filled by uploading a picture (antd Upload, our own request).
  * Inside a TenantScope the upload is that tenant's, as the record it is saved with must be.
  */
-export function ImageField({ value, onChange, label, purpose = 'public' }: ImageFieldProps) {
+export function ImageField({ value, onChange, label, purpose = 'public', own = false }: ImageFieldProps) {
   const t = useT();
   const tenant = useTenantScope();
   const [busy, setBusy] = useState(false);
@@ -27,9 +29,10 @@ export function ImageField({ value, onChange, label, purpose = 'public' }: Image
       accept="image/png,image/jpeg,image/gif,image/webp"
       listType="picture-card"
       showUploadList={false}
+      disabled={busy}
       customRequest={({ file, onSuccess, onError }) => {
         setBusy(true);
-        uploadImage(file as File, purpose, tenant)
+        uploadImage(file as File, purpose, tenant, own)
           .then((r) => {
             onChange?.(r.url);
             onSuccess?.(r);

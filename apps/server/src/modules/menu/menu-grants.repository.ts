@@ -8,14 +8,22 @@ export type MenuRow = typeof menus.$inferSelect;
 
 /**
  * The enabled menus the caller may open, in sort order: all of them for the super admin, otherwise
- * the ones their enabled roles grant plus the ancestors of those (a granted page needs its directory).
+ * the ones their enabled roles grant, the pages open to everyone (`everyonePaths`: a remote's
+ * personal pages), and the ancestors of those (a granted page needs its directory).
  */
-export async function visibleMenus(db: Db, session: Session): Promise<MenuRow[]> {
+export async function visibleMenus(db: Db, session: Session, everyonePaths: readonly string[] = []): Promise<MenuRow[]> {
   const enabled = eq(menus.status, Status.enabled);
   if (session.isSuperAdmin) return db.select().from(menus).where(enabled).orderBy(asc(menus.sort), asc(menus.id));
+  const everyone =
+    everyonePaths.length > 0
+      ? sql` or path in (${sql.join(
+          everyonePaths.map((p) => sql`${p}`),
+          sql`, `,
+        )})`
+      : sql``;
   const granted = sql`
     with recursive tree(id) as (
-      select id from menus where id in (${grantedMenuIds(session.tenantId, session.userId)})
+      select id from menus where id in (${grantedMenuIds(session.tenantId, session.userId)})${everyone}
       union
       select m.parent_id from menus m join tree on m.id = tree.id where m.parent_id is not null
     ) select id from tree`;

@@ -64,6 +64,10 @@ describe('migration 0028 (databases seeded before the notice management page)', 
       component: seed.component,
       permissions: perms(seed),
     });
+    // 0028 added it hidden while no screen served it; 0032 shows it now that the home remote does.
+    await t.db.execute(sql.raw(readFileSync(join(process.cwd(), 'drizzle', '0032_notice_page_shown.sql'), 'utf8')));
+    const [shown] = await t.db.select({ hidden: menus.hidden }).from(menus).where(eq(menus.path, PAGE));
+    expect(shown).toEqual({ hidden: seed.hidden ?? false });
     const buttons = await t.db
       .select({ id: menus.id, name: menus.name, locale: menus.locale, permissions: menus.permissions })
       .from(menus)

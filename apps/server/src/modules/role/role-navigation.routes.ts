@@ -9,8 +9,10 @@ import { visibleMenus } from '../menu/menu-grants.repository';
 
 /** The caller's menu rows, less the entries whose page nobody serves. */
 async function navigableMenus(db: Db, session: Session) {
-  const rows = await visibleMenus(db, session);
-  return rowsThatLeadSomewhere(rows, servedBy(await enabledRemotes(db)));
+  const remotes = await enabledRemotes(db);
+  const everyone = remotes.flatMap((r) => r.pages.filter((p) => p.everyone).map((p) => p.path));
+  const rows = await visibleMenus(db, session, everyone);
+  return rowsThatLeadSomewhere(rows, servedBy(remotes));
 }
 
 export function roleNavigationCalls(): CallImplementation[] {

@@ -9,9 +9,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     beforeBuild: async (db) => {
-      // What serves the console's pages: org and permission whole, one page of tenant and of home.
-      const page = (path: string) => ({ path, title: { 'zh-CN': path, 'en-US': path } });
-      for (const [name, routes] of Object.entries({ org: ['/org'], permission: ['/permission'], tenant: ['/tenant/invite'], home: ['/home/account'] })) {
+      // What serves the console's pages: org and permission whole, one page of tenant, two of home
+      // (/home/message open to everyone, as the personal area's pages are).
+      const page = (path: string) => ({ path, title: { 'zh-CN': path, 'en-US': path }, ...(path === '/home/message' ? { everyone: true } : {}) });
+      const served = { org: ['/org'], permission: ['/permission'], tenant: ['/tenant/invite'], home: ['/home/account', '/home/message'] };
+      for (const [name, routes] of Object.entries(served)) {
         await upsertRemote(db, { name, entry: `/user/web/remotes/${name}/1/mf-manifest.json`, version: '1', routes, pages: routes.map(page) });
       }
       await createUser(db, { username: 'deptkeeper', menuPaths: ['/org/dept', '/home/account'] });
@@ -37,7 +39,7 @@ describe('admin menu', () => {
     expect(org.children[0]!.children).toEqual([]);
     const all = paths(list);
     expect(all).toEqual(expect.arrayContaining(['/permission/role', '/permission/menu', '/permission/openaccess', '/home/account', '/tenant/invite']));
-    for (const unserved of ['/home/message', '/home/upgrade/logs', '/tenant/policy', '/tenant/manage', '/tenant/user/list', '/pt/bind']) {
+    for (const unserved of ['/home/upgrade/logs', '/tenant/policy', '/tenant/manage', '/tenant/user/list', '/pt/bind']) {
       expect(all).not.toContain(unserved);
     }
     expect(all).not.toContain('/home/message/:id');
@@ -58,12 +60,18 @@ describe('admin menu', () => {
   it('gives another user exactly the granted entries (with their directories)', async () => {
     const res = await get('/user/admin/role/antd/menu', await t.login('deptkeeper', 'user-password-1'));
     const list = res.json().data.list as AdminMenuItem[];
-    expect(paths(list)).toEqual(['/org', '/org/dept', '/home', '/home/account']);
+    expect(paths(list)).toEqual(['/org', '/org/dept', '/home', '/home/account', '/home/message']);
   });
 
-  it('gives a user without menus an empty list', async () => {
-    const res = await get('/user/admin/role/antd/menu', await t.login('nobody', 'user-password-1'));
-    expect(res.json()).toEqual({ code: 0, message: 'ok', data: { list: [] } });
+  it('gives every user the pages a remote opens to everyone, whatever their roles, while that remote is enabled', async () => {
+    const nobody = await t.login('nobody', 'user-password-1');
+    expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual(['/home', '/home/message']);
+    await t.db.update(remotes).set({ enabled: false }).where(eq(remotes.name, 'home'));
+    try {
+      expect((await get('/user/admin/role/antd/menu', nobody)).json()).toEqual({ code: 0, message: 'ok', data: { list: [] } });
+    } finally {
+      await t.db.update(remotes).set({ enabled: true }).where(eq(remotes.name, 'home'));
+    }
   });
 });
 
@@ -74,6 +82,8 @@ describe('header menu', () => {
     expect(admin[1]).toEqual({ addon: 'ml.svc.user', title: '组织管理', icon: 'TeamOutlined', remark: '', path: '/org', affix: false });
     const keeper = (await get('/user/admin/role/header', await t.login('deptkeeper', 'user-password-1'))).json().data.list;
     expect(keeper.map((h: { path: string }) => h.path)).toEqual(['/org', '/home']);
+    const userkeeper = (await get('/user/admin/role/header', await t.login('userkeeper', 'user-password-1'))).json().data.list;
+    expect(userkeeper.map((h: { path: string }) => h.path)).toEqual(['/org', '/home']);
   });
 });
 

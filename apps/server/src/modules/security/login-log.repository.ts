@@ -1,19 +1,8 @@
+import type { LoginMethod, LoginReason } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { loginLogs } from '../../db/schema';
 
-export type LoginMethod = 'account' | 'mobile' | 'demo' | 'open';
-export type LoginReason =
-  | 'ok'
-  | 'bad_credentials'
-  | 'captcha'
-  | 'throttled'
-  | 'user_disabled'
-  | 'tenant_disabled'
-  | 'bad_code'
-  | 'bad_signature'
-  | 'key_disabled'
-  | 'replayed_nonce'
-  | 'demo_off';
+export type { LoginMethod, LoginReason } from '@uc/shared/contracts';
 
 export interface LoginAttempt {
   method: LoginMethod;

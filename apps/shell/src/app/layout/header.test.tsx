@@ -200,3 +200,50 @@ describe('app drawer', () => {
     expect(document.querySelector('.ant-drawer-rtl')).not.toBeNull();
   });
 });
+
+describe('user menu and the account page', () => {
+  const home = {
+    name: 'home',
+    entry: '',
+    version: '1',
+    routes: ['/home/account'],
+    title: {},
+    icon: '',
+    pages: [{ path: '/home/account', title: {} }],
+  } as RemoteEntry;
+
+  it('offers center and settings only while a remote serves the account page', async () => {
+    const renderMenu = () =>
+      render(
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <ConsoleConfigProvider>
+            <UserMenu />
+          </ConsoleConfigProvider>
+        </MemoryRouter>,
+      );
+    useSession.setState({ remotes: [] });
+    const first = renderMenu();
+    fireEvent.mouseEnter(screen.getByTestId('user-menu'));
+    await screen.findByText('退出登录');
+    expect(screen.queryByText('个人中心')).toBeNull();
+    first.unmount();
+    useSession.setState({ remotes: [home] });
+    renderMenu();
+    fireEvent.mouseEnter(screen.getByTestId('user-menu'));
+    expect(await screen.findByText('个人中心')).toBeInTheDocument();
+  });
+
+  it('shows the real name and avatar of the session, and a change at once', () => {
+    render(
+      <MemoryRouter>
+        <ConsoleConfigProvider>
+          <UserMenu />
+        </ConsoleConfigProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('Admin');
+    act(() => useSession.setState({ currentUser: { ...user, realName: '新名字', avatar: '/a.png' } }));
+    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('新名字');
+    expect(screen.getByTestId('user-menu').querySelector('img')?.getAttribute('src')).toBe('/a.png');
+  });
+});

@@ -1,40 +1,27 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Space, type MenuProps } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { logout, useSession, useT } from '@uc/shared';
+import { accountPageServed, userMenuItems } from './user-menu-items';
 
-/**
- * Spec section 6: personal center and settings show only when the initial state (the current
- * user) exists; logout always shows. Logout clears the user and replaces the page with
- * /user/logout?redirect=<current address>.
- */
-export function userMenuItems(hasUser: boolean, t: (key: string) => string): NonNullable<MenuProps['items']> {
-  return [
-    ...(hasUser
-      ? [
-          { key: '/account/center', icon: <UserOutlined />, label: t('layout.account.center') },
-          { key: '/account/settings', icon: <SettingOutlined />, label: t('layout.account.settings') },
-          { type: 'divider' as const },
-        ]
-      : []),
-    { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
-  ];
-}
+export { userMenuItems } from './user-menu-items';
 
+/** The header's avatar and name: the session store's, so a change saved on the account page shows at once. */
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
   const user = useSession((s) => s.currentUser);
+  const served = useSession((s) => accountPageServed(s.remotes));
   return (
     <Dropdown
       menu={{
-        items: userMenuItems(!!user, t),
+        items: userMenuItems(!!user && served, t),
         onClick: ({ key }) => (key === 'logout' ? void logout() : navigate(key)),
       }}
     >
       <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span>{user?.username}</span>
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt={user?.realName || user?.username} />
+        <span data-testid="user-menu-name">{user?.realName || user?.username}</span>
       </Space>
     </Dropdown>
   );

@@ -7,6 +7,7 @@ import { loginApi as defaultApi, type LoginApi, type RegisterResult } from './lo
 import { LoginForm } from './login-form';
 import { LoginStyles } from './login-styles';
 import { LoginTabs } from './login-tabs';
+import { OidcLoginButtons } from './oidc-login-buttons';
 import { PhoneLoginForm } from './phone-login-form';
 import { RegisterForm } from './register-form';
 import { ResetPasswordForm } from './reset-password-form';
@@ -135,7 +136,10 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
             key: 'account',
             label: t('login.tab.account'),
             children: (
-              <LoginForm captchaSwitch={features.captcha} onSubmit={async (body) => signedIn(await api.accountLogin(body))} onCaptchaError={captchaFailed} />
+              <>
+                <LoginForm captchaSwitch={features.captcha} onSubmit={async (body) => signedIn(await api.accountLogin(body))} onCaptchaError={captchaFailed} />
+                <OidcLoginButtons onSignedIn={signedIn} />
+              </>
             ),
           },
           ...(features.phoneTab

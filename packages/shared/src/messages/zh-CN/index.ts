@@ -9,6 +9,7 @@ import { platformBindZhCN } from './platform-bind';
 import { noticeZhCN } from './notice';
 import { profileZhCN } from './profile';
 import { upgradeLogZhCN } from './upgrade-log';
+import { oidcZhCN } from './oidc';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -26,6 +27,7 @@ export const ZH_CN_PARTS = {
   notice: noticeZhCN,
   profile: profileZhCN,
   upgradeLog: upgradeLogZhCN,
+  oidc: oidcZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));

@@ -1,0 +1,13 @@
+import { profileLoginsCall, formatDateTime, useLocale, useT } from '@uc/shared';
+import { ListTable, useListQuery } from '@uc/shared/ui';
+import { loginColumns } from './login-columns';
+
+/** The signed-in user's sign-in attempts, newest first: in the centre and in the security settings. */
+export function LoginTable() {
+  const t = useT();
+  const { locale } = useLocale();
+  const query = useListQuery(profileLoginsCall, { sort: '-createdAt' });
+  return (
+    <ListTable query={query} rowKey="id" columns={loginColumns(t, (iso) => formatDateTime(iso, locale))} searchPlaceholder={t('home.account.login.search')} />
+  );
+}

@@ -1,0 +1,3 @@
+import type { MessageTable } from '@uc/shared';
+
+export const homeZhCN: MessageTable = {};
