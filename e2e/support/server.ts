@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
@@ -108,4 +109,16 @@ export async function apiLogin(server: RunningServer, username = 'admin', passwo
   const body = (await res.json()) as { code: number; message: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`login failed: ${body.message}`);
   return body.data.token;
+}
+
+/** Calls the API as `token` (GET without a body, POST with one) and returns its data; any refusal fails the test. */
+export async function api<T>(server: RunningServer, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(json.code, 0, `${path}: ${json.message}`);
+  return json.data;
 }

@@ -4,18 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { signInThroughForm, signInWithToken } from '../support/console';
 import { PNG_IMAGE } from '../support/database';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
-
-async function api<T>(server: RunningServer, token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(json.code, 0, `${path}: ${json.message}`);
-  return json.data;
-}
+import { api, apiLogin, startServer, type RunningServer } from '../support/server';
 
 /** antd puts a space between the two characters of a two-character Chinese button label. */
 const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);

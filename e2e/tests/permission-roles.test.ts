@@ -3,21 +3,10 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { signInThroughForm, signInWithToken } from '../support/console';
-import { apiLogin, startServer, type RunningServer } from '../support/server';
+import { api, apiLogin, startServer, type RunningServer } from '../support/server';
 
 /** antd puts a space between the two characters of a two-character Chinese button label. */
 const label = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
-
-async function api<T>(server: RunningServer, token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(json.code, 0, `${path}: ${json.message}`);
-  return json.data;
-}
 
 /** Ticks the checkbox of one node of an antd tree, found by its title. */
 async function tick(scope: ReturnType<Page['locator']>, title: string) {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { setLocale } from '@uc/shared';
 import { ListTable, pagerTotal } from './list-table';
 import type { ListQueryResult } from './use-list-query';
@@ -44,6 +44,25 @@ describe('ListTable totals', () => {
     setLocale('en-US');
     render(<ListTable<Row> query={query({ total: 42, totalExact: true, hasNext: true })} columns={columns} rowKey="id" />);
     expect(screen.getByText('Total: 42')).toBeInTheDocument();
+  });
+});
+
+describe('ListTable empty list and rows', () => {
+  it('says what to do when the list is empty, instead of the bare 暂无数据', () => {
+    setLocale('zh-CN');
+    const { unmount } = render(<ListTable<Row> query={query({ rows: [], total: 0, totalExact: true, hasNext: false })} columns={columns} rowKey="id" />);
+    expect(screen.getByText('暂无数据')).toBeInTheDocument();
+    unmount();
+    render(<ListTable<Row> query={query({ rows: [], total: 0, totalExact: true, hasNext: false })} columns={columns} rowKey="id" emptyText="点“新增”写第一条" />);
+    expect(screen.getByText('点“新增”写第一条')).toBeInTheDocument();
+    expect(screen.queryByText('暂无数据')).toBeNull();
+  });
+
+  it('hands each row its props (a click that opens it)', () => {
+    const opened: number[] = [];
+    render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" onRow={(row) => ({ onClick: () => opened.push(row.id) })} />);
+    fireEvent.click(screen.getByText('row 3'));
+    expect(opened).toEqual([3]);
   });
 });
 

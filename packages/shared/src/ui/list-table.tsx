@@ -12,6 +12,10 @@ export interface ListTableProps<Row> {
   searchPlaceholder?: string;
   /** Buttons shown at the right of the search box (create, export...). */
   toolbar?: ReactNode;
+  /** What an empty list says instead of 暂无数据: what to do next (create one, widen the filter). */
+  emptyText?: ReactNode;
+  /** Row props, such as a click that opens the row. */
+  onRow?: TableProps<Row>['onRow'];
 }
 
 /** antd's sorter state becomes the API's `sort` (`field` / `-field`); columns sort by their key. */
@@ -32,7 +36,7 @@ export function pagerTotal(q: { total: number; totalExact: boolean; hasNext: boo
 }
 
 /** A server-paged antd Table with keyword search, driven by `useListQuery`. */
-export function ListTable<Row extends object>({ query, columns, rowKey, searchPlaceholder, toolbar }: ListTableProps<Row>) {
+export function ListTable<Row extends object>({ query, columns, rowKey, searchPlaceholder, toolbar, emptyText, onRow }: ListTableProps<Row>) {
   const t = useT();
   const { locale } = useLocale();
   return (
@@ -43,7 +47,8 @@ export function ListTable<Row extends object>({ query, columns, rowKey, searchPl
         columns={columns}
         dataSource={query.rows}
         loading={query.loading}
-        locale={{ emptyText: t('list.empty') }}
+        locale={{ emptyText: emptyText ?? t('list.empty') }}
+        {...(onRow ? { onRow } : {})}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: query.page,

@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Button, Flex, Segmented, Typography } from 'antd';
+import { Button, Segmented } from 'antd';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -12,6 +12,7 @@ import {
   useT,
   type FilterTriple,
   type NoticeKind,
+  type MessageRow,
 } from '@uc/shared';
 import { ListTable, useListQuery } from '@uc/shared/ui';
 import { messageColumns } from './message-columns';
@@ -73,26 +74,29 @@ export function MessageList({ kind, unread, onMarked }: MessageListProps) {
   );
 
   // A click anywhere on a row opens it, as the title link does (the link is the keyboard's way in).
-  const openRow = (e: MouseEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    const key = target.closest<HTMLElement>('tr[data-row-key]')?.dataset.rowKey;
-    if (!key || target.closest('a, button, input, .ant-typography-expand')) return;
-    const state: MessageLinkState = { kind };
-    navigate(messageDetailPath(Number(key)), { state });
-  };
+  const onRow = (row: MessageRow) => ({
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      if ((e.target as HTMLElement).closest('a, button, input, .ant-typography-expand')) return;
+      const state: MessageLinkState = { kind };
+      navigate(messageDetailPath(row.id), { state });
+    },
+  });
 
   const filtered = query.keyword !== '' || query.filter.length > 0;
   return (
-    <Flex vertical gap={8} className="uc-message-list" onClick={openRow}>
+    <div className="uc-message-list">
       <style href="uc-home-message-list" precedence="medium">
         {'.uc-message-list .ant-table-tbody tr[data-row-key]{cursor:pointer}'}
       </style>
-      <ListTable query={query} columns={columns} rowKey="id" searchPlaceholder={t('home.message.search')} toolbar={toolbar} />
-      {!query.loading && !query.error && query.total === 0 && (
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-          {t(filtered ? 'home.message.empty.filtered' : `home.message.empty.${kind}`)}
-        </Typography.Paragraph>
-      )}
-    </Flex>
+      <ListTable
+        query={query}
+        columns={columns}
+        rowKey="id"
+        searchPlaceholder={t('home.message.search')}
+        toolbar={toolbar}
+        onRow={onRow}
+        emptyText={t(filtered ? 'home.message.empty.filtered' : `home.message.empty.${kind}`)}
+      />
+    </div>
   );
 }

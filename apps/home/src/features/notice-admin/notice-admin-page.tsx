@@ -1,5 +1,5 @@
 import { MailOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Segmented, Typography } from 'antd';
+import { Button, Card, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   call,
@@ -107,14 +107,14 @@ export function NoticeAdminPage() {
   const filtered = query.keyword !== '' || query.filter.length > 0;
   return (
     <Card title={t('home.notice.title')}>
-      <Flex vertical gap={8}>
-        <ListTable query={query} columns={columns} rowKey="id" searchPlaceholder={t('home.notice.search')} toolbar={toolbar} />
-        {!query.loading && !query.error && query.total === 0 && (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {t(filtered ? 'home.notice.empty.filtered' : canEdit ? 'home.notice.empty.create' : 'home.notice.empty.none')}
-          </Typography.Paragraph>
-        )}
-      </Flex>
+      <ListTable
+        query={query}
+        columns={columns}
+        rowKey="id"
+        searchPlaceholder={t('home.notice.search')}
+        toolbar={toolbar}
+        emptyText={t(filtered ? 'home.notice.empty.filtered' : canEdit ? 'home.notice.empty.create' : 'home.notice.empty.none')}
+      />
       <NoticeFormDrawer
         open={editor.open}
         record={editor.record}

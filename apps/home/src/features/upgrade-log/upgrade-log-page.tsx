@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Typography } from 'antd';
+import { Button, Card, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   call,
@@ -96,14 +96,14 @@ export function UpgradeLogPage() {
   const filtered = query.keyword !== '' || query.filter.length > 0;
   return (
     <Card title={t('home.upgrade.title')}>
-      <Flex vertical gap={8}>
-        <ListTable query={query} columns={columns} rowKey="id" searchPlaceholder={t('home.upgrade.search')} toolbar={toolbar} />
-        {!query.loading && !query.error && query.total === 0 && (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {t(filtered ? 'home.upgrade.empty.filtered' : canEdit ? 'home.upgrade.empty.create' : 'home.upgrade.empty.none')}
-          </Typography.Paragraph>
-        )}
-      </Flex>
+      <ListTable
+        query={query}
+        columns={columns}
+        rowKey="id"
+        searchPlaceholder={t('home.upgrade.search')}
+        toolbar={toolbar}
+        emptyText={t(filtered ? 'home.upgrade.empty.filtered' : canEdit ? 'home.upgrade.empty.create' : 'home.upgrade.empty.none')}
+      />
       <UpgradeLogViewDrawer entry={viewing} onClose={() => setViewing(null)} />
       <UpgradeLogFormDrawer
         open={editor.open}
