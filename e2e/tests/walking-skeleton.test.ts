@@ -67,7 +67,9 @@ describe('sign in, browse the org remote, sign out', () => {
     // Sign out from the user menu: lands on the login page and the token no longer works.
     const token = await page.evaluate(() => localStorage.getItem('ACCESS-TOKEN'));
     assert.ok(token);
-    await page.locator('header').getByText('admin', { exact: true }).first().click();
+    // The header names the signed-in user by their real name (the seeded administrator is 管理员).
+    await page.getByTestId('user-menu-name').getByText('管理员', { exact: true }).waitFor();
+    await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();
     await page.waitForURL(/\/user\/web\/user\/login/);
     await page.getByPlaceholder('用户名').waitFor();
