@@ -53,7 +53,9 @@ describe('ListTable empty list and rows', () => {
     const { unmount } = render(<ListTable<Row> query={query({ rows: [], total: 0, totalExact: true, hasNext: false })} columns={columns} rowKey="id" />);
     expect(screen.getByText('暂无数据')).toBeInTheDocument();
     unmount();
-    render(<ListTable<Row> query={query({ rows: [], total: 0, totalExact: true, hasNext: false })} columns={columns} rowKey="id" emptyText="点“新增”写第一条" />);
+    render(
+      <ListTable<Row> query={query({ rows: [], total: 0, totalExact: true, hasNext: false })} columns={columns} rowKey="id" emptyText="点“新增”写第一条" />,
+    );
     expect(screen.getByText('点“新增”写第一条')).toBeInTheDocument();
     expect(screen.queryByText('暂无数据')).toBeNull();
   });
