@@ -35,16 +35,14 @@ describe('shell: session, access and exception pages', () => {
     const res = await fetch(`${server.origin}/user/admin/site/logout`, { method: 'POST', headers: { Authorization: token } });
     assert.equal(((await res.json()) as { code: number }).code, 0);
 
-    // The next call the console makes finds the session gone.
-    await page.locator('aside').getByText('组织管理').first().click();
-    await page.locator('aside').getByText('用户管理').first().click();
+    // The notice stream ends with the session, and the console says so at once, without a click.
     const dialog = page.getByRole('dialog').filter({ hasText: '登录超时' });
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByText('确定跳转到登录页？').waitFor();
     await dialog.getByRole('button', { name: /取\s*消/ }).waitFor();
     await snap(page, 'shell-code-61');
     await dialog.getByRole('button', { name: '确定跳转' }).click();
-    await page.waitForURL(/\/user\/web\/user\/login\?redirect=.*org%2Fuser/);
+    await page.waitForURL(/\/user\/web\/user\/login\?redirect=.*dashboard/);
     await page.getByPlaceholder('用户名').waitFor();
     await context.close();
   });
@@ -96,10 +94,12 @@ describe('shell: session, access and exception pages', () => {
     await page.goto(server.url('/no/such/page'));
     await page.getByText('抱歉，你访问的页面不存在。').waitFor();
     await page.locator('aside').getByText('组织管理').first().waitFor();
-    // An area no remote serves yet is a 404 too, never a placeholder (and its menu entries are not shown).
-    await page.goto(server.url('/home'));
+    // An area no remote serves is a 404 too, never a placeholder; a served one opens its first page.
+    await page.goto(server.url('/reports'));
     await page.getByText('抱歉，你访问的页面不存在。').waitFor();
-    assert.match(pathOf(page), /^\/user\/web\/home$/);
+    assert.match(pathOf(page), /^\/user\/web\/reports$/);
+    await page.goto(server.url('/home'));
+    await page.waitForURL(/\/user\/web\/home\/account$/);
     await page.goto(server.url('/error/403'));
     await page.getByText('抱歉，你无权访问该页面。').waitFor();
     await page.goto(server.url('/user/nothing'));
