@@ -39,6 +39,7 @@ import { tenantQuotaCalls } from './modules/quota/quota.routes';
 import { profileCalls } from './modules/profile/profile.routes';
 import { upgradeLogCalls } from './modules/upgrade-log/upgrade-log.routes';
 import { oidcCalls } from './modules/oidc/oidc.routes';
+import { createAddons } from './modules/addon/addon.module';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...profileCalls(sms, uploadDir),
       ...upgradeLogCalls(),
       ...oidcCalls(db, config),
+      ...createAddons(app, { config, db, remotes }),
     ],
     { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );

@@ -125,6 +125,45 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
     description:
       'Hosts that platform binding (/pt/bind) may sign in to, comma-separated (platform.example.com, or host:port for one port only); unset allows any http(s) host. Set it in production: binding makes this server send requests to the address a user types.',
   },
+  {
+    name: 'MARKET_DIR',
+    default: '(DATA_DIR/market)',
+    description:
+      'Folder of addon packages (.tgz files as `pnpm pack` makes them) that the application market offers; a package copied here shows in the market within a minute.',
+  },
+  {
+    name: 'MARKET_CATALOGUE_URLS',
+    default: '(unset)',
+    description:
+      'http(s) URLs of catalogue indexes, comma-separated: JSON whose `addons` entries give name, version, url, sha256 and size of each package (see README, Application market). Unset: the market offers MARKET_DIR only.',
+  },
+  {
+    name: 'ADDONS_DIR',
+    default: '(DATA_DIR/addons)',
+    description:
+      'Where installed addons are unpacked (ADDONS_DIR/<name>/<version>/) and served from at /user/web/addons/; several servers on one database must share it (a network volume).',
+  },
+  {
+    name: 'MARKET_FETCH_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'A catalogue index or package download is given up (and the install fails with the reason) when no data has arrived for this many milliseconds.',
+  },
+  {
+    name: 'MARKET_PACKAGE_MAX_MB',
+    default: '50',
+    description: 'Largest addon package (the .tgz, and a catalogue index at most 1/50 of it) the server downloads; a larger one is refused.',
+  },
+  {
+    name: 'ADDON_UNPACKED_MAX_MB',
+    default: '200',
+    description: 'Largest an addon may be once unpacked (its files together); a package that unpacks to more is refused (no zip bombs).',
+  },
+  {
+    name: 'MARKET_CATALOGUE_TTL_SECONDS',
+    default: '60',
+    description: 'How long a fetched catalogue index and the scan of MARKET_DIR are reused before the market reads them again.',
+  },
 ];
 
 /** A whole-number variable with a range; the message names it, the range and the default. */
@@ -310,6 +349,28 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   ),
+  MARKET_DIR: optional(z.string()),
+  MARKET_CATALOGUE_URLS: optional(
+    z.string().transform((v, ctx) => {
+      const urls = v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      const bad = urls.find((u) => !URL.canParse(u) || !/^https?:$/.test(new URL(u).protocol));
+      if (urls.length > 0 && bad === undefined) return urls;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'MARKET_CATALOGUE_URLS is not a list of http(s) URLs: set it to catalogue index URLs separated by commas (https://market.example.com/index.json), or unset it to offer MARKET_DIR only',
+      });
+      return z.NEVER;
+    }),
+  ),
+  ADDONS_DIR: optional(z.string()),
+  MARKET_FETCH_TIMEOUT_MS: optional(intVar('MARKET_FETCH_TIMEOUT_MS', 30000, 100, 600_000)),
+  MARKET_PACKAGE_MAX_MB: optional(intVar('MARKET_PACKAGE_MAX_MB', 50, 1, 10_000)),
+  ADDON_UNPACKED_MAX_MB: optional(intVar('ADDON_UNPACKED_MAX_MB', 200, 1, 100_000)),
+  MARKET_CATALOGUE_TTL_SECONDS: optional(intVar('MARKET_CATALOGUE_TTL_SECONDS', 60, 0, 86_400)),
   PLATFORM_BIND_ALLOWED_HOSTS: optional(
     z.string().transform((v, ctx) => {
       const hosts = v
@@ -366,6 +427,20 @@ export interface LoginThrottleConfig {
   windowMinutes: number;
 }
 
+/** The application market (modules/addon). */
+export interface MarketConfig {
+  /** MARKET_DIR: a folder of addon packages. */
+  dir: string;
+  /** MARKET_CATALOGUE_URLS. */
+  catalogueUrls: string[];
+  /** ADDONS_DIR: installed addons, ADDONS_DIR/<name>/<version>/. */
+  addonsDir: string;
+  fetchTimeoutMs: number;
+  packageMaxBytes: number;
+  unpackedMaxBytes: number;
+  catalogueTtlMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -397,6 +472,8 @@ export interface Config {
   requestConcurrency: number | undefined;
   requestQueue: number | undefined;
   requestQueueWaitMs: number;
+  /** The application market and installed addons (modules/addon). */
+  market: MarketConfig;
 }
 
 /** A wrong setting: start-up stops with this message (it names the variable and the fix). */
@@ -414,10 +491,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.SMS_DRIVER === 'webhook' && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError('SMS_DRIVER=webhook needs SMS_WEBHOOK_URL: set it to the URL of your SMS gateway, or set SMS_DRIVER=log');
   }
+  const dataDir = resolve(cwd, e.DATA_DIR ?? './data');
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
-    dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL ?? 'info',
@@ -436,6 +514,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestConcurrency: e.REQUEST_CONCURRENCY,
     requestQueue: e.REQUEST_QUEUE,
     requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 1000,
+    market: {
+      dir: e.MARKET_DIR ? resolve(cwd, e.MARKET_DIR) : join(dataDir, 'market'),
+      catalogueUrls: e.MARKET_CATALOGUE_URLS ?? [],
+      addonsDir: e.ADDONS_DIR ? resolve(cwd, e.ADDONS_DIR) : join(dataDir, 'addons'),
+      fetchTimeoutMs: e.MARKET_FETCH_TIMEOUT_MS ?? 30_000,
+      packageMaxBytes: (e.MARKET_PACKAGE_MAX_MB ?? 50) * 1024 * 1024,
+      unpackedMaxBytes: (e.ADDON_UNPACKED_MAX_MB ?? 200) * 1024 * 1024,
+      catalogueTtlMs: (e.MARKET_CATALOGUE_TTL_SECONDS ?? 60) * 1000,
+    },
     loginThrottle: {
       captchaAfter: e.LOGIN_CAPTCHA_AFTER ?? 3,
       delayAfter: e.LOGIN_DELAY_AFTER ?? 5,

@@ -12,3 +12,4 @@ export * from './schema-platform';
 export * from './schema-upgrade-log';
 export * from './schema-profile';
 export * from './schema-oidc';
+export * from './schema-addon';

@@ -5,6 +5,13 @@
  * get their permissions when their calls are written.
  */
 import {
+  appInstallCall,
+  appJobCall,
+  appPurgeCall,
+  appRollbackCall,
+  appStatusCall,
+  appUninstallCall,
+  appUpdateCall,
   addBalanceCall,
   addIntegralCall,
   auditLogListCall,
@@ -411,4 +418,19 @@ export const MENU_SEED: MenuSeed[] = [
     ],
   },
   { type: 2, name: '平台绑定', locale: 'menu.pt.bind', path: '/pt/bind', component: 'pt/bind', icon: 'LinkOutlined', permissions: [...PLATFORM_BIND_CALLS] },
+  // The application market's administration (platform only; drizzle/0034 adds it to older databases).
+  {
+    type: 2,
+    name: '应用市场',
+    locale: 'menu.addons.market',
+    path: '/addons/market',
+    component: 'market/manage',
+    icon: 'AppstoreOutlined',
+    permissions: [appJobCall],
+    children: [
+      { type: 3, name: '安装更新', locale: 'menu.addons.market.install', permissions: [appInstallCall, appUpdateCall, appRollbackCall, appJobCall] },
+      { type: 3, name: '启用停用', locale: 'menu.addons.market.status', permissions: [appStatusCall] },
+      { type: 3, name: '卸载清除', locale: 'menu.addons.market.uninstall', permissions: [appUninstallCall, appPurgeCall] },
+    ],
+  },
 ];

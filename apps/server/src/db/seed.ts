@@ -74,13 +74,15 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
 
 /**
  * The default tenant policy: registration creates a new tenant whose administrator role gets every
- * menu except the platform's own (tenant management, platform binding).
+ * menu except the platform's own (tenant management, platform binding, the application market).
  */
 async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   const [existing] = await db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
   if (existing) return;
   const rows = await db.select({ id: menus.id, path: menus.path, parentId: menus.parentId }).from(menus);
-  const platformOnly = new Set(rows.filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind').map((m) => m.id));
+  const platformOnly = new Set(
+    rows.filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind' || m.path.startsWith('/addons/')).map((m) => m.id),
+  );
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);
   // Every tenant reads the platform's upgrade log; only the platform writes it (its buttons).

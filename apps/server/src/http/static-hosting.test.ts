@@ -33,6 +33,19 @@ describe('the built shell', () => {
     }
   });
 
+  it('sends the /admin/web/ addresses of the market to the same console routes', async () => {
+    const cases: [string, string][] = [
+      ['/admin/web', '/user/web/'],
+      ['/admin/web/addons/market', '/user/web/addons/market'],
+      ['/admin/web/addons/market/details/hello-addon@1.2.0?x=1', '/user/web/addons/market/details/hello-addon@1.2.0?x=1'],
+    ];
+    for (const [url, location] of cases) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(location);
+    }
+  });
+
   it('serves index.html with no-cache, and for every console route (history routing)', async () => {
     for (const url of ['/user/web/', '/user/web/org/user', '/user/web/home/message/12?tab=private']) {
       const res = await t.app.inject({ url });

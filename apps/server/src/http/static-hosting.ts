@@ -69,6 +69,10 @@ export async function registerStaticHosting(app: FastifyInstance, webDir: string
 
   app.get('/', (_req, reply) => reply.redirect(BASE));
   app.get('/user/web', (_req, reply) => reply.redirect(BASE));
+  // The spec names the market's pages under /admin/web/ (the manage target and the details window an
+  // application card opens); the console has one base, so those addresses land on the same routes.
+  app.get('/admin/web', (_req, reply) => reply.redirect(BASE));
+  app.get<{ Params: { '*': string } }>('/admin/web/*', (req, reply) => reply.redirect(BASE + req.url.slice('/admin/web/'.length)));
 
   app.get<{ Params: { name: string; version: string; '*': string } }>('/user/web/remotes/:name/:version/*', (req, reply) => {
     const { name, version } = req.params;

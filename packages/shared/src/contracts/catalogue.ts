@@ -60,6 +60,7 @@ import { TENANT_QUOTA_CALLS } from './tenant-quota.contract';
 import { PROFILE_CALLS } from './profile.contract';
 import { UPGRADE_LOG_CALLS } from './upgrade-log.contract';
 import { OIDC_CALLS } from './oidc.contract';
+import { ADDON_CALLS } from './addon.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails
@@ -126,6 +127,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...PROFILE_CALLS,
   ...UPGRADE_LOG_CALLS,
   ...OIDC_CALLS,
+  ...ADDON_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

@@ -23,3 +23,4 @@ export * from './tenant-quota.contract';
 export * from './profile.contract';
 export * from './upgrade-log.contract';
 export * from './oidc.contract';
+export * from './addon.contract';

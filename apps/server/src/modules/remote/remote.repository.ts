@@ -1,12 +1,23 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { RemoteEntry } from '@uc/shared/contracts';
-
-/** A registry row as written: an addon registered by URL may declare no title or pages. */
-export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages'> & Partial<Pick<RemoteEntry, 'title' | 'icon' | 'pages'>>;
 import type { Db } from '../../db/client';
 import { remotes } from '../../db/schema';
 import { remoteUpgradeEntry } from '../upgrade-log/remote-upgrade';
-import { recordUpgrade } from '../upgrade-log/upgrade-log.service';
+import { recordUpgrade, type UpgradeEntry } from '../upgrade-log/upgrade-log.service';
+
+/** A registry row as written: an addon registered by URL may declare no title or pages. */
+export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages'> & Partial<Pick<RemoteEntry, 'title' | 'icon' | 'pages'>>;
+
+/*
+ * Where registry rows come from, told by their entry: a build found in WEB_DIR is served at
+ * /user/web/remotes/<name>/<version>/, an installed addon at /user/web/addons/<name>/<version>/, and
+ * anything else is a remote registered by URL.
+ */
+export const BUILD_ENTRY_PREFIX = '/user/web/remotes/';
+export const ADDON_ENTRY_PREFIX = '/user/web/addons/';
+
+/** The registry entry of an installed addon version (its files in ADDONS_DIR, see modules/addon). */
+export const addonEntry = (name: string, version: string): string => `${ADDON_ENTRY_PREFIX}${name}/${version}/mf-manifest.json`;
 
 /** The enabled remotes the shell should register, in sort order. */
 export async function enabledRemotes(db: Db): Promise<RemoteEntry[]> {
@@ -25,11 +36,29 @@ export async function enabledRemotes(db: Db): Promise<RemoteEntry[]> {
     .orderBy(asc(remotes.sort), asc(remotes.name));
 }
 
+/** Every registry row, enabled or not (clash checks of installs). */
+export async function allRemotes(db: Db): Promise<(RemoteEntry & { enabled: boolean })[]> {
+  return db
+    .select({
+      name: remotes.name,
+      entry: remotes.entry,
+      version: remotes.version,
+      routes: remotes.routes,
+      title: remotes.title,
+      icon: remotes.icon,
+      pages: remotes.pages,
+      enabled: remotes.enabled,
+    })
+    .from(remotes)
+    .orderBy(asc(remotes.name));
+}
+
 /**
  * Records a remote's current build; an administrator's enabled flag and sort order are kept. A version
- * not registered before (a first install, a new build) gets its upgrade log entry, once per version.
+ * not registered before (a first install, a new build) gets its upgrade log entry, once per version:
+ * the generic one, or `upgrade` when the caller has a better one (an addon's, with its changelog).
  */
-export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number }): Promise<void> {
+export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number }, upgrade?: (previous: string | undefined) => UpgradeEntry): Promise<void> {
   const r = { title: {}, icon: '', pages: [], ...input };
   const [previous] = await db.select({ version: remotes.version }).from(remotes).where(eq(remotes.name, r.name));
   await db
@@ -39,5 +68,30 @@ export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number
       target: remotes.name,
       set: { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, updatedAt: sql`now()` },
     });
-  if (previous?.version !== r.version) await recordUpgrade(db, remoteUpgradeEntry(r, previous?.version));
+  if (previous?.version !== r.version) await recordUpgrade(db, upgrade ? upgrade(previous?.version) : remoteUpgradeEntry(r, previous?.version));
+}
+
+/** Takes a remote out of the registry (an uninstalled addon, a build that is gone); true when there was one. */
+export async function removeRemote(db: Db, name: string): Promise<boolean> {
+  const gone = await db.delete(remotes).where(eq(remotes.name, name)).returning({ name: remotes.name });
+  return gone.length > 0;
+}
+
+/** Switches a remote on or off (disabled: the registry leaves it out, and its menus lead nowhere); true when there is one. */
+export async function setRemoteEnabled(db: Db, name: string, enabled: boolean): Promise<boolean> {
+  const rows = await db
+    .update(remotes)
+    .set({ enabled, updatedAt: sql`now()` })
+    .where(eq(remotes.name, name))
+    .returning({ name: remotes.name });
+  return rows.length > 0;
+}
+
+/** The registry row of `name` (enabled or not), or undefined. */
+export async function findRemote(db: Db, name: string): Promise<{ name: string; entry: string; version: string; enabled: boolean } | undefined> {
+  const [row] = await db
+    .select({ name: remotes.name, entry: remotes.entry, version: remotes.version, enabled: remotes.enabled })
+    .from(remotes)
+    .where(eq(remotes.name, name));
+  return row;
 }

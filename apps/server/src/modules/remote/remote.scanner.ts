@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/shared/contracts';
+import { ADDON_MANIFEST_FILE, localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/shared/contracts';
+import { sharedMismatches, type SharedVersions } from '../addon/shared-versions';
 
 /** What a remote's build writes next to its mf-manifest.json (dist/uc-remote.json). */
 export const remoteBuildInfoSchema = z.object({
@@ -12,6 +13,8 @@ export const remoteBuildInfoSchema = z.object({
   title: localizedTitleSchema.default({}),
   icon: z.string().max(64).default(''),
   pages: z.array(remotePageSchema).max(50).default([]),
+  /** The shared-library ranges it was built against, when the build says (the addon kit writes them). */
+  shared: z.record(z.string(), z.string()).optional(),
 });
 
 export interface LocalRemote {
@@ -27,21 +30,65 @@ export interface LocalRemote {
 
 export const localEntry = (r: { name: string; version: string }): string => `/user/web/remotes/${r.name}/${r.version}/mf-manifest.json`;
 
-/** Finds the built remotes: WEB_DIR/<app>/dist/uc-remote.json. A broken file is reported, not fatal. */
-export function scanRemotes(webDir: string, warn: (message: string) => void): LocalRemote[] {
+/**
+ * The ranges a build was made against: uc-remote.json `shared`, else the addon manifest the kit writes
+ * beside it (dist/uc-addon.json), else mf-manifest.json's requiredVersion of each shared module.
+ */
+function builtAgainst(dir: string, declared: Record<string, string> | undefined): Record<string, string> {
+  if (declared) return declared;
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, ADDON_MANIFEST_FILE), 'utf8')) as { shared?: unknown };
+    const shared = z.record(z.string(), z.string()).safeParse(manifest.shared);
+    if (shared.success) return shared.data;
+  } catch {
+    // No addon manifest (a build made before the kit): the federation manifest below says.
+  }
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { shared?: { name?: unknown; requiredVersion?: unknown }[] };
+    const out: Record<string, string> = {};
+    for (const s of manifest.shared ?? []) if (typeof s.name === 'string' && typeof s.requiredVersion === 'string') out[s.name] = s.requiredVersion;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Finds the built remotes: WEB_DIR/<app>/dist/uc-remote.json. A broken file, a name two builds
+ * claim, a build without its mf-manifest.json and a build made against shared-library versions the
+ * console does not run are reported (`warn`); only the first two keep a build out of the registry.
+ */
+export function scanRemotes(webDir: string, warn: (message: string) => void, versions?: SharedVersions): LocalRemote[] {
   if (!existsSync(webDir)) return [];
   const found: LocalRemote[] = [];
-  for (const entry of readdirSync(webDir, { withFileTypes: true })) {
+  const dirOf = new Map<string, string>();
+  for (const entry of readdirSync(webDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isDirectory()) continue;
     const dir = join(webDir, entry.name, 'dist');
     const file = join(dir, 'uc-remote.json');
     if (!existsSync(file)) continue;
+    let info: z.output<typeof remoteBuildInfoSchema>;
     try {
-      const info = remoteBuildInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-      found.push({ ...info, dir });
+      info = remoteBuildInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     } catch (err) {
       warn(`Skipping remote build ${file}: ${err instanceof Error ? err.message : String(err)}; rebuild that app`);
+      continue;
     }
+    const first = dirOf.get(info.name);
+    if (first !== undefined) {
+      warn(`Skipping remote build ${file}: the build in ${first} has the name "${info.name}" already; give each remote its own name`);
+      continue;
+    }
+    dirOf.set(info.name, dir);
+    if (!existsSync(join(dir, 'mf-manifest.json')))
+      warn(`Remote build ${dir} has no mf-manifest.json: the console cannot load "${info.name}"; rebuild that app`);
+    if (versions) {
+      for (const m of sharedMismatches(builtAgainst(dir, info.shared), versions))
+        warn(
+          `Remote "${info.name}" was built against ${m.library} ${m.range} but the console runs ${m.library} ${m.version}: rebuild it with the console's versions`,
+        );
+    }
+    found.push({ name: info.name, version: info.version, routes: info.routes, title: info.title, icon: info.icon, pages: info.pages, dir });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -115,3 +115,61 @@ describe('remote registry', () => {
     expect(menu.find((m) => m.path === '/demo')?.children.map((c) => c.path)).toEqual(['/demo/hello']);
   });
 });
+
+describe('remote registry problems', () => {
+  const web2 = mkdtempSync(join(tmpdir(), 'uc-web2-'));
+  afterAll(() => rmSync(web2, { recursive: true, force: true }));
+  const build = (app: string, info: object, manifest: object | null = { id: app }) => {
+    mkdirSync(join(web2, app, 'dist'), { recursive: true });
+    writeFileSync(join(web2, app, 'dist', 'uc-remote.json'), JSON.stringify(info));
+    if (manifest) writeFileSync(join(web2, app, 'dist', 'mf-manifest.json'), JSON.stringify(manifest));
+  };
+
+  it('reports a duplicate name, a missing manifest, a build against other shared versions, and a name an addon holds', async () => {
+    build('dup-a', { name: 'dup', version: '1.0.0-aaaaaaaa', routes: ['/dup'] });
+    build('dup-b', { name: 'dup', version: '1.0.0-bbbbbbbb', routes: ['/dup'] });
+    build('bare', { name: 'bare', version: '1.0.0-cccccccc', routes: ['/bare'] }, null);
+    build(
+      'old',
+      { name: 'old', version: '1.0.0-dddddddd', routes: ['/old'] },
+      { id: 'old', shared: [{ name: 'antd', version: '5.1.0', requiredVersion: '^5.1.0' }] },
+    );
+    build('taken', { name: 'taken', version: '1.0.0-eeeeeeee', routes: ['/taken'] });
+    await upsertRemote(t.db, { name: 'taken', entry: '/user/web/addons/taken/2.0.0/mf-manifest.json', version: '2.0.0', routes: ['/taken'] });
+    const warnings: string[] = [];
+    const catalogue = new RemoteCatalogue(t.db, web2, (m) => warnings.push(m), { sharedVersions: () => new Map([['antd', '6.6.8']]) });
+    await catalogue.scan();
+    await catalogue.scan();
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('has the name "dup" already; give each remote its own name'),
+        expect.stringContaining('has no mf-manifest.json: the console cannot load "bare"'),
+        'Remote "old" was built against antd ^5.1.0 but the console runs antd 6.6.8: rebuild it with the console\'s versions',
+        expect.stringContaining('is named "taken", which an installed addon holds: the build is left out'),
+      ]),
+    );
+    // Each problem once, however often the registry is scanned.
+    expect(warnings.length).toBe(new Set(warnings).size);
+    const [dup] = await t.db.select().from(remotes).where(eq(remotes.name, 'dup'));
+    expect(dup?.version).toBe('1.0.0-aaaaaaaa');
+    const [taken] = await t.db.select().from(remotes).where(eq(remotes.name, 'taken'));
+    expect(taken?.entry).toBe('/user/web/addons/taken/2.0.0/mf-manifest.json');
+    expect(catalogue.list().map((r) => r.name)).not.toContain('taken');
+  });
+
+  it('takes a build that has gone out of the registry after the grace period, and says so', async () => {
+    build('gone', { name: 'gone', version: '1.0.0-ffffffff', routes: ['/gone'] });
+    const warnings: string[] = [];
+    const catalogue = new RemoteCatalogue(t.db, web2, (m) => warnings.push(m), { missingGraceMs: 0 });
+    await catalogue.scan();
+    expect(await t.db.select().from(remotes).where(eq(remotes.name, 'gone'))).toHaveLength(1);
+    rmSync(join(web2, 'gone'), { recursive: true, force: true });
+    await catalogue.scan();
+    expect(await t.db.select().from(remotes).where(eq(remotes.name, 'gone'))).toHaveLength(0);
+    expect(warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('Remote build "gone" is missing'), expect.stringContaining('removed it from the registry')]),
+    );
+    // Rows this server never saw as builds (registered by another server, or by URL) are left alone.
+    expect(await t.db.select().from(remotes).where(eq(remotes.name, 'market'))).toHaveLength(1);
+  });
+});

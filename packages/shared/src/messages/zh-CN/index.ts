@@ -10,6 +10,7 @@ import { noticeZhCN } from './notice';
 import { profileZhCN } from './profile';
 import { upgradeLogZhCN } from './upgrade-log';
 import { oidcZhCN } from './oidc';
+import { addonZhCN } from './addon';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -28,6 +29,7 @@ export const ZH_CN_PARTS = {
   profile: profileZhCN,
   upgradeLog: upgradeLogZhCN,
   oidc: oidcZhCN,
+  addon: addonZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import {
+  appDetailsCall,
+  appInstallCall,
+  appJobCall,
+  appListCall,
+  appPurgeCall,
+  appRollbackCall,
+  appStatusCall,
+  appUninstallCall,
+  appUpdateCall,
+  parseVersionId,
+} from '@uc/shared/contracts';
+import type { Db } from '../../db/client';
+import { enterCrossTenant } from '../../db/tenant-scope';
+import { implement, type CallImplementation } from '../../http/route-registrar';
+import { conflict, notFound } from '../../lib/errors';
+import { requestLocale } from '../../lib/request-locale';
+import type { Session } from '../auth/access';
+import { ADDON_ENTRY_PREFIX, allRemotes, findRemote, removeRemote, setRemoteEnabled } from '../remote/remote.repository';
+import { cardMatches, cardOf, detailsOf, jobOf, type AddonFacts } from './addon-cards';
+import { hasVersionFiles } from './addon-files';
+import { NOT_OFFERED, type AddonInstaller } from './addon-installer';
+import { removeAddonMenus } from './addon-menus';
+import { allAddons, claimJob, deleteAddon, findAddon, isRunning, keptVersion, keptVersions, markUninstalled, type AddonRow } from './addon.repository';
+import type { MarketCatalogue } from './market-catalogue';
+
+export const JOB_RUNNING = 'A job of {name} is running: wait until its card shows the result';
+export const ALREADY_INSTALLED = '{name} is installed already (version {version}): update it instead';
+export const NOT_INSTALLED = '{name} is not installed: install it from the market first';
+export const SAME_VERSION = '{name} runs {version} already: pick another version';
+export const NOT_KEPT = 'The server keeps no files of {name} {version}: roll back to a version listed as kept, or install that version from the market';
+export const STILL_INSTALLED = '{name} is installed: uninstall it before purging its files';
+export const UNKNOWN_ADDON = 'There is no addon {name} on this server or in the market';
+
+/** What the calls need besides the request. */
+export interface AddonCallDeps {
+  installer: AddonInstaller;
+  catalogue: MarketCatalogue;
+  addonsDir: string;
+}
+
+/** The catalogue as it is now, without holding the request's transaction for a slow catalogue server. */
+const CATALOGUE_WAIT_MS = 3000;
+
+/** The platform's write calls change platform rows: the caller's transaction is opened to them. */
+async function platformTx(db: Db, session: Session): Promise<void> {
+  await enterCrossTenant(db, session);
+}
+
+async function factsOf(db: Db, deps: AddonCallDeps): Promise<AddonFacts[]> {
+  const [offered, rows, kept, registry] = [await deps.catalogue.current(CATALOGUE_WAIT_MS), await allAddons(db), await keptVersions(db), await allRemotes(db)];
+  const names = new Set<string>([...offered.map((e) => e.name), ...rows.map((r) => r.name), ...kept.map((k) => k.name)]);
+  return [...names].sort().map((name) => ({
+    name,
+    offered: offered.filter((e) => e.name === name),
+    row: rows.find((r) => r.name === name),
+    kept: kept.filter((k) => k.name === name),
+    enabled: registry.some((r) => r.name === name && r.enabled && r.entry.startsWith(ADDON_ENTRY_PREFIX)),
+  }));
+}
+
+const installedRow = async (db: Db, name: string): Promise<AddonRow> => {
+  const row = await findAddon(db, name);
+  if (!row?.version) throw notFound(NOT_INSTALLED, { name });
+  if (isRunning(row)) throw conflict(JOB_RUNNING, { name });
+  return row;
+};
+
+export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
+  const { installer, catalogue } = deps;
+  return [
+    implement(appListCall, async ({ db, query, req }) => {
+      const locale = requestLocale(req);
+      const list = (await factsOf(db, deps)).map((f) => cardOf(f, locale)).filter((c) => cardMatches(c, query.keyword));
+      return { list, total: list.length };
+    }),
+
+    implement(appDetailsCall, async ({ db, query, req }) => {
+      const { name, version } = parseVersionId(query.versionId);
+      const facts = (await factsOf(db, deps)).find((f) => f.name === name);
+      if (!facts) throw notFound(UNKNOWN_ADDON, { name });
+      return detailsOf(facts, version, requestLocale(req));
+    }),
+
+    implement(appInstallCall, async ({ db, session, body, req, reply, auditTarget }) => {
+      await platformTx(db, session);
+      const { name, version } = parseVersionId(body.versionId);
+      auditTarget(body.versionId);
+      const row = await findAddon(db, name);
+      if (row && isRunning(row)) throw conflict(JOB_RUNNING, { name });
+      if (row?.version) throw conflict(ALREADY_INSTALLED, { name, version: row.version });
+      const offered = await catalogue.findNow(name, version, CATALOGUE_WAIT_MS);
+      const kept = await keptVersion(db, name, version);
+      if (!offered && !(kept && hasVersionFiles(deps.addonsDir, name, version))) throw notFound(NOT_OFFERED, { versionId: body.versionId });
+      const ticket = { name, version, kind: 'install' as const, jobId: randomUUID() };
+      const claimed = await claimJob(db, ticket);
+      if (!claimed) throw conflict(JOB_RUNNING, { name });
+      installer.startAfter(reply.raw, ticket);
+      return jobOf(claimed, requestLocale(req));
+    }),
+
+    implement(appUpdateCall, async ({ db, session, body, req, reply, auditTarget }) => {
+      await platformTx(db, session);
+      auditTarget(body.versionId);
+      const target = parseVersionId(body.versionId);
+      if (target.name !== body.name) throw notFound(NOT_OFFERED, { versionId: body.versionId });
+      const row = await installedRow(db, body.name);
+      if (row.version === target.version) throw conflict(SAME_VERSION, { name: body.name, version: row.version });
+      if (!(await catalogue.findNow(body.name, target.version, CATALOGUE_WAIT_MS))) throw notFound(NOT_OFFERED, { versionId: body.versionId });
+      const ticket = { name: body.name, version: target.version, kind: 'update' as const, jobId: randomUUID() };
+      const claimed = await claimJob(db, ticket);
+      if (!claimed) throw conflict(JOB_RUNNING, { name: body.name });
+      installer.startAfter(reply.raw, ticket);
+      return jobOf(claimed, requestLocale(req));
+    }),
+
+    implement(appRollbackCall, async ({ db, session, body, req, reply, auditTarget }) => {
+      await platformTx(db, session);
+      auditTarget(`${body.name}@${body.version}`);
+      const row = await installedRow(db, body.name);
+      if (row.version === body.version) throw conflict(SAME_VERSION, { name: body.name, version: row.version });
+      if (!(await keptVersion(db, body.name, body.version)) || !hasVersionFiles(deps.addonsDir, body.name, body.version))
+        throw notFound(NOT_KEPT, { name: body.name, version: body.version });
+      const ticket = { name: body.name, version: body.version, kind: 'rollback' as const, jobId: randomUUID() };
+      if (!(await claimJob(db, ticket))) throw conflict(JOB_RUNNING, { name: body.name });
+      // No download: the switch is made in this request's transaction, all of it or none.
+      if (!(await installer.rollback(db, row, body.version, ticket.jobId))) throw conflict(JOB_RUNNING, { name: body.name });
+      installer.sweepAfter(reply.raw, body.name);
+      return jobOf((await findAddon(db, body.name))!, requestLocale(req));
+    }),
+
+    implement(appStatusCall, async ({ db, session, body, auditTarget }) => {
+      await platformTx(db, session);
+      auditTarget(body.name);
+      await installedRow(db, body.name);
+      const remote = await findRemote(db, body.name);
+      if (!remote?.entry.startsWith(ADDON_ENTRY_PREFIX) || !(await setRemoteEnabled(db, body.name, body.enabled)))
+        throw notFound(NOT_INSTALLED, { name: body.name });
+      return null;
+    }),
+
+    implement(appUninstallCall, async ({ db, session, body, reply, auditTarget }) => {
+      await platformTx(db, session);
+      auditTarget(body.name);
+      await installedRow(db, body.name);
+      await removeAddonMenus(db, body.name);
+      await removeRemote(db, body.name);
+      await markUninstalled(db, body.name);
+      // The last version's files stay (a reinstall needs no download) until purged; older ones go.
+      installer.sweepAfter(reply.raw, body.name);
+      return null;
+    }),
+
+    implement(appPurgeCall, async ({ db, session, body, reply, auditTarget }) => {
+      await platformTx(db, session);
+      auditTarget(body.name);
+      const row = await findAddon(db, body.name);
+      if (!row) throw notFound(UNKNOWN_ADDON, { name: body.name });
+      if (isRunning(row)) throw conflict(JOB_RUNNING, { name: body.name });
+      if (row.version) throw conflict(STILL_INSTALLED, { name: body.name });
+      await deleteAddon(db, body.name);
+      installer.sweepAfter(reply.raw, body.name);
+      return null;
+    }),
+
+    implement(appJobCall, async ({ db, query, req }) => {
+      const row = await findAddon(db, query.name);
+      return row?.jobId ? jobOf(row, requestLocale(req)) : null;
+    }),
+  ];
+}
