@@ -27,7 +27,7 @@ module.exports = {
     ],
   },
   // ky and other ESM-only packages must be transpiled too.
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand|@ant-design\\+colors|@ant-design\\+fast-color)@)'],
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand|@ant-design\\+colors|@ant-design\\+fast-color|@uc\\+shared)@)'],
   moduleNameMapper: {
     '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
     '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),

@@ -10,7 +10,7 @@ const OUT = 'uc-remote.json';
  * asset (not written to disk after emit) so the dev server, which keeps its output in memory, has it too.
  */
 export class UcRemotePlugin {
-  /** @param {import('./remote-declaration.mjs').RemoteDeclaration} options */
+  /** @param {import('./declaration.mjs').RemoteDeclaration} options */
   constructor(options) {
     this.options = options;
   }

@@ -1,0 +1,6 @@
+import type { MessageTable } from '@uc/shared';
+
+export const helloAddonEnUS: MessageTable = {
+  'hello-addon.hello.title': 'Hello',
+  'hello-addon.hello.greeting': 'Hello, {name}! This is the first page of the Hello addon module.',
+};

@@ -1,0 +1,8 @@
+import { registerMessages } from '@uc/shared';
+import { helloAddonEnUS } from './en-US';
+import { helloAddonZhCN } from './zh-CN';
+
+export function registerHelloAddonMessages(): void {
+  registerMessages('zh-CN', helloAddonZhCN);
+  registerMessages('en-US', helloAddonEnUS);
+}

@@ -1,0 +1,36 @@
+// @ts-check
+// The console's versions, as the kit ships them (dist/console-versions.json): the exact version of
+// each library the console shares with its addons at run time, and the whole workspace catalog (the
+// scaffold pins an addon's build tools to the console's own). Made at the kit's build from
+// pnpm-workspace.yaml, the one place the console pins them.
+import semver from 'semver';
+
+/**
+ * @typedef {{ shared: Record<string, string>, catalog: Record<string, string>, kit: string }} ConsoleVersions
+ */
+
+/**
+ * @param {{ catalog: Record<string, unknown>, sharedVersion: string, kitVersion: string, libraries: readonly string[] }} input
+ *   catalog: pnpm-workspace.yaml's "catalog"; sharedVersion: @uc/shared's version (a workspace package, not in the catalog).
+ * @returns {ConsoleVersions}
+ */
+export function consoleVersionsFrom({ catalog, sharedVersion, kitVersion, libraries }) {
+  /** @type {Record<string, string>} */
+  const shared = {};
+  const missing = [];
+  for (const library of libraries) {
+    const version = library === '@uc/shared' ? sharedVersion : catalog[library];
+    if (typeof version === 'string' && semver.valid(version)) shared[library] = version;
+    else missing.push(library);
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `The console shares ${missing.join(', ')} with every addon, so pnpm-workspace.yaml's catalog must pin an exact version of each (such as "antd: 6.6.8"); ` +
+        `@uc/shared's comes from packages/shared/package.json`,
+    );
+  }
+  /** @type {Record<string, string>} */
+  const pinned = {};
+  for (const [name, version] of Object.entries(catalog)) if (typeof version === 'string') pinned[name] = version;
+  return { shared, catalog: pinned, kit: kitVersion };
+}

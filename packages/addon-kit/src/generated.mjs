@@ -1,0 +1,35 @@
+// @ts-check
+// What the kit takes from its dist/ folder (see build.mjs): @uc/shared's addon contract and federation
+// helpers compiled for Node, the console's versions and the page template. Inside the monorepo the
+// kit (re)builds dist/ first when it is missing or older than its sources; a published kit ships it.
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const KIT = new URL('../', import.meta.url);
+const inMonorepo = fs.existsSync(new URL('build.mjs', KIT)) && fs.existsSync(new URL('../shared/src/contracts/addon.contract.ts', KIT));
+if (inMonorepo) {
+  const { buildKitIfStale } = await import(new URL('build.mjs', KIT).href);
+  await buildKitIfStale();
+} else if (!fs.existsSync(new URL('dist/shared.mjs', KIT))) {
+  throw new Error(`@uc/addon-kit is incomplete (${fileURLToPath(new URL('dist/', KIT))} is missing): reinstall it from a packed or published kit`);
+}
+
+const shared = await import(new URL('dist/shared.mjs', KIT).href);
+
+export const {
+  addonManifestSchema,
+  addonRoutes,
+  ADDON_MANIFEST_FILE,
+  ADDON_DIST_DIR,
+  ADDON_NAME_PATTERN,
+  ADDON_NAME_RULE,
+  ADDON_SHARED_LIBRARIES,
+  federationName,
+  federationShared,
+} = shared;
+
+/** @type {import('./console-versions.mjs').ConsoleVersions} */
+export const consoleVersions = JSON.parse(fs.readFileSync(new URL('dist/console-versions.json', KIT), 'utf8'));
+
+/** The pages of a new addon (scripts/templates/remote/src, copied at the kit's build). */
+export const TEMPLATE_SRC = fileURLToPath(new URL('dist/template/src', KIT));

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { rspack } from '@rspack/core';
+import { remoteConfig } from './preset.mjs';
+import { addonDir, addonPackage, removeDir } from './addon-fixtures.mjs';
+
+const dirs = [];
+after(() => dirs.forEach(removeDir));
+
+/** A dashed addon with its pages' modules, the shared libraries faked at the console's versions. */
+function fixture() {
+  const dir = addonDir(addonPackage());
+  dirs.push(dir);
+  // The subpaths federation shares as singletons of their own.
+  for (const sub of ['ui', 'screens']) fs.writeFileSync(path.join(dir, 'node_modules', '@uc', 'shared', `${sub}.js`), 'module.exports = {};\n');
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src', 'index.ts'), "void import('./routes');\n");
+  fs.writeFileSync(
+    path.join(dir, 'src', 'routes.tsx'),
+    "import * as shared from '@uc/shared';\nexport const routes: unknown[] = [shared];\nexport default routes;\n",
+  );
+  return dir;
+}
+
+/** @returns {Promise<import('@rspack/core').Stats>} */
+const build = (config) =>
+  new Promise((resolve, reject) =>
+    rspack(config, (error, stats) => (error ? reject(error) : stats?.hasErrors() ? reject(new Error(stats.toString('errors-only'))) : resolve(stats))),
+  );
+
+describe('the build preset', () => {
+  it('builds a dashed addon under a federation identifier and writes its manifest into dist and the package root', async () => {
+    const dir = fixture();
+    const config = remoteConfig({ dir })({}, { mode: 'production' });
+    assert.equal(config.output?.uniqueName, 'uc_hello_world');
+    await build(config);
+
+    const mf = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
+    assert.equal(mf.name, 'uc_hello_world');
+    assert.equal(mf.metaData.globalName, 'uc_hello_world');
+    assert.deepEqual(mf.exposes.map((e) => e.path).sort(), ['./prefetch', './routes']);
+
+    const inDist = fs.readFileSync(path.join(dir, 'dist', 'uc-addon.json'), 'utf8');
+    assert.equal(fs.readFileSync(path.join(dir, 'uc-addon.json'), 'utf8'), inDist);
+    const manifest = JSON.parse(inDist);
+    assert.equal(manifest.name, 'hello-world');
+    assert.equal(manifest.version, '1.2.0');
+    assert.deepEqual(manifest.routes, ['/hello-world/list']);
+
+    // The server's registry of first-party builds reads this one.
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'uc-remote.json'), 'utf8'));
+    assert.equal(info.name, 'hello-world');
+    assert.match(info.version, /^1\.2\.0-[0-9a-f]{8}$/);
+  });
+
+  it('writes no manifest at the root of a first-party remote, which is served from its dist folder', async () => {
+    const dir = fixture();
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    pkg.ucRemote = pkg.ucAddon;
+    delete pkg.ucAddon;
+    delete pkg.files;
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg));
+    await build(remoteConfig({ dir })({}, { mode: 'production' }));
+    assert.ok(fs.existsSync(path.join(dir, 'dist', 'uc-addon.json')));
+    assert.ok(!fs.existsSync(path.join(dir, 'uc-addon.json')));
+  });
+
+  it('refuses an addon whose package would leave out its build', () => {
+    const dir = fixture();
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ ...pkg, files: ['uc-addon.json'] }));
+    assert.throws(() => remoteConfig({ dir }), /"files" must include "dist"/);
+  });
+});

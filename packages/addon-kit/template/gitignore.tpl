@@ -1,0 +1,5 @@
+node_modules/
+dist/
+# Written by the build from package.json ("ucAddon").
+uc-addon.json
+*.tgz
