@@ -1,8 +1,8 @@
 import type { CallContract } from '../contracts';
-import { adminMenuCall, headerMenuCall, memberInfoCall, siteConfigCall } from '../contracts';
+import { adminMenuCall, headerMenuCall, memberInfoCall, remotesCall, siteConfigCall, type RemoteEntry } from '../contracts';
 import { isLoginPath, redirectTarget } from './login-paths';
 import { ApiError } from '../api/api-error';
-import { initSession, logout, refreshUser, resetSessionForTests, useSession } from './session-store';
+import { initSession, logout, refreshRegistryAndMenus, refreshUser, resetSessionForTests, useSession } from './session-store';
 import { setNavigator } from './navigator';
 
 const mockCall = jest.fn();
@@ -130,5 +130,70 @@ describe('refreshUser', () => {
     serve(new Map<CallContract, unknown>([[memberInfoCall, new ApiError('登录超时', 'business', 61)]]));
     await refreshUser();
     expect(useSession.getState().currentUser).toBeNull();
+  });
+});
+
+describe('refreshRegistryAndMenus', () => {
+  const remote = (name: string, version: string): RemoteEntry => ({
+    name,
+    entry: `/user/web/remotes/${name}/${version}/mf-manifest.json`,
+    version,
+    routes: [`/${name}`],
+    title: {},
+    icon: '',
+    pages: [],
+  });
+  const org1 = remote('org', '1');
+  const menu = (path: string) => ({ list: [{ id: 1, path, children: [] }] });
+
+  it('asks the registry and both menus together and stores them at once, with the time the registry answered', async () => {
+    useSession.setState({ currentUser: user, remotes: [org1], adminMenu: [], headerMenu: [] });
+    const addon = remote('addon', '1');
+    serve(
+      new Map<CallContract, unknown>([
+        [remotesCall, [org1, addon]],
+        [adminMenuCall, menu('/addon/hello')],
+        [headerMenuCall, { list: [] }],
+      ]),
+    );
+    const states: unknown[] = [];
+    const unsubscribe = useSession.subscribe((s) => states.push(s));
+    const before = Date.now();
+    await expect(refreshRegistryAndMenus()).resolves.toEqual([org1, addon]);
+    unsubscribe();
+    expect(states).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ remotes: [org1, addon], adminMenu: menu('/addon/hello').list, remotesLoaded: true });
+    expect(useSession.getState().remotesAt).toBeGreaterThanOrEqual(before);
+    expect(calledPaths().sort()).toEqual([adminMenuCall.path, headerMenuCall.path, remotesCall.path].sort());
+    for (const [, options] of mockCall.mock.calls) expect(options).toMatchObject({ skipErrorHandler: true });
+  });
+
+  it('keeps what the store had when a read fails, and the objects it had when nothing changed', async () => {
+    const adminMenu = menu('/org/user').list as never;
+    const remotes = [org1];
+    useSession.setState({ currentUser: user, remotes, adminMenu, headerMenu: [], remotesAt: 0 });
+    serve(
+      new Map<CallContract, unknown>([
+        [remotesCall, [{ ...org1 }]],
+        [adminMenuCall, new ApiError('network', 'network', -1)],
+        [headerMenuCall, new ApiError('network', 'network', -1)],
+      ]),
+    );
+    await refreshRegistryAndMenus();
+    const state = useSession.getState();
+    expect(state.remotes).toBe(remotes);
+    expect(state.adminMenu).toBe(adminMenu);
+    expect(state.remotesAt).toBeGreaterThan(0);
+
+    serve(new Map<CallContract, unknown>([[remotesCall, new ApiError('network', 'network', -1)]]));
+    await expect(refreshRegistryAndMenus()).resolves.toBe(remotes);
+    expect(useSession.getState().remotes).toBe(remotes);
+  });
+
+  it('asks for no menu when nobody is signed in, and shares a refresh already on its way', async () => {
+    serve(new Map<CallContract, unknown>([[remotesCall, [org1]]]));
+    await Promise.all([refreshRegistryAndMenus(), refreshRegistryAndMenus()]);
+    expect(calledPaths()).toEqual([remotesCall.path]);
+    expect(useSession.getState().remotes).toEqual([org1]);
   });
 });

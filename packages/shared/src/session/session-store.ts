@@ -21,6 +21,8 @@ export interface SessionState {
   remotes: RemoteEntry[];
   /** Whether the remote registry has been asked for (it may have failed: then `remotes` stays empty). */
   remotesLoaded: boolean;
+  /** When the registry last answered (ms since the epoch), 0 before it has: how old the page's idea of the remotes is. */
+  remotesAt: number;
   /**
    * Set by `logout()` until the logout route has ended the server session. Guards read it so the
    * vanishing user does not bounce them to the login page first (the router updates in a transition,
@@ -37,6 +39,7 @@ const initialState: SessionState = {
   headerMenu: [],
   remotes: [],
   remotesLoaded: false,
+  remotesAt: 0,
   signingOut: false,
 };
 
@@ -120,7 +123,7 @@ export function loadRemoteRegistry(): Promise<RemoteEntry[]> {
     try {
       const remotes = await call(remotesCall, { skipErrorHandler: true });
       registerRemoteTitles(remotes);
-      useSession.setState({ remotes, remotesLoaded: true });
+      useSession.setState({ remotes, remotesLoaded: true, remotesAt: Date.now() });
       return remotes;
     } catch {
       useSession.setState({ remotesLoaded: true });
@@ -130,6 +133,46 @@ export function loadRemoteRegistry(): Promise<RemoteEntry[]> {
     }
   })();
   return registryLoading;
+}
+
+/** The same answer again keeps the store's objects, so an unchanged refresh renders nothing. */
+const sameAs = <T>(old: T, fresh: T): T => (JSON.stringify(old) === JSON.stringify(fresh) ? old : fresh);
+
+let refreshing: Promise<RemoteEntry[]> | null = null;
+
+/**
+ * The registry and the signed-in user's menus, asked again together: what the shell does when an
+ * address has no remote or a remote's version is gone (DESIGN.md section 3), so an addon installed or
+ * a remote redeployed since the page loaded opens without a reload. Both land in the store at once,
+ * so a new page is never routed before the menu that grants it. A read that fails keeps what the
+ * store had (a refresh in the background must not empty the console); errors are not shown, the
+ * caller decides. Callers while a refresh is on its way share it. Never rejects.
+ */
+export function refreshRegistryAndMenus(): Promise<RemoteEntry[]> {
+  refreshing ??= (async () => {
+    const signedIn = useSession.getState().currentUser !== null;
+    const [registry, admin, header] = await Promise.allSettled([
+      call(remotesCall, { skipErrorHandler: true }),
+      signedIn ? call(adminMenuCall, { query: {}, skipErrorHandler: true }) : Promise.resolve(null),
+      signedIn ? call(headerMenuCall, { skipErrorHandler: true }) : Promise.resolve(null),
+    ]);
+    const now = useSession.getState();
+    const next: Partial<SessionState> = { remotesLoaded: true };
+    if (registry.status === 'fulfilled' && Array.isArray(registry.value)) {
+      registerRemoteTitles(registry.value);
+      next.remotes = sameAs(now.remotes, registry.value);
+      next.remotesAt = Date.now();
+    }
+    if (admin.status === 'fulfilled' && admin.value) next.adminMenu = sameAs(now.adminMenu, admin.value.list);
+    if (header.status === 'fulfilled' && header.value) next.headerMenu = sameAs(now.headerMenu, header.value.list);
+    useSession.setState(next);
+    return useSession.getState().remotes;
+  })()
+    .catch(() => useSession.getState().remotes)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
 
 /** Forgets the user locally; the server session is ended by the logout route. */
@@ -149,6 +192,7 @@ export async function logout(): Promise<void> {
 
 export function resetSessionForTests(): void {
   started = null;
+  refreshing = null;
   useSession.setState({ ...initialState });
 }
 

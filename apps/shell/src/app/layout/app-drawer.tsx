@@ -6,6 +6,7 @@ import { useSession, useT, type RemoteEntry } from '@uc/shared';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 import { effectiveRemotes, loadRemoteExpose } from '../../features/remotes/remote-runtime';
+import { registryMovedOn } from '../../features/remotes/registry-refresh';
 import { adminMenuFor, headerTarget, openHeaderTarget } from './header-nav';
 
 export const HEADER_HEIGHT = 60;
@@ -36,23 +37,28 @@ function MarketPanelSlot({ remote }: { remote: RemoteEntry | undefined }) {
         const Panel = mod.MarketPanel ?? mod.default;
         if (live) setState(Panel ? { status: 'ready', Panel } : { status: 'failed' });
       },
-      () => live && setState({ status: 'failed' }),
+      () => {
+        if (!live) return;
+        setState({ status: 'failed' });
+        // A market version removed by a redeploy or an update: the registry names the new one, which loads instead.
+        void registryMovedOn(remote);
+      },
     );
     return () => {
       live = false;
     };
   }, [remote, attempt]);
 
+  // The registry is asked first: a new market version loads by itself, otherwise the same one loads again.
+  const retry = () => {
+    if (remote) void registryMovedOn(remote, { force: true }).then((moved) => moved || setAttempt((a) => a + 1));
+  };
+
   if (state.status === 'missing') return <Empty data-testid="market-missing" description={t('drawer.market.missing')} style={{ marginTop: 96 }} />;
   if (state.status === 'loading') return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   if (state.status === 'failed') {
     return (
-      <Result
-        data-testid="market-failed"
-        status="warning"
-        title={t('drawer.market.failed')}
-        extra={<Button onClick={() => setAttempt((a) => a + 1)}>{t('remote.retry')}</Button>}
-      />
+      <Result data-testid="market-failed" status="warning" title={t('drawer.market.failed')} extra={<Button onClick={retry}>{t('remote.retry')}</Button>} />
     );
   }
   const { Panel } = state;

@@ -5,6 +5,7 @@ import { answersInTurn, testUser } from '@uc/shared/testing';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { registerShellMessages } from '../../locales';
 import { loadRemoteExpose } from '../../features/remotes/remote-runtime';
+import { registryMovedOn } from '../../features/remotes/registry-refresh';
 import { AppDrawer, drawerPlacement } from './app-drawer';
 import { createThrottledRefresh } from './focus-refresh';
 import { activeHeaderKey, headerTarget } from './header-nav';
@@ -16,6 +17,8 @@ jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest
 jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActual('../../features/remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;
+jest.mock('../../features/remotes/registry-refresh', () => ({ registryMovedOn: jest.fn() }));
+const mockMovedOn = registryMovedOn as jest.MockedFunction<typeof registryMovedOn>;
 
 const user = testUser({ realName: 'Admin' });
 const header: HeaderMenuItem[] = [
@@ -28,6 +31,8 @@ beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
   mockExpose.mockReset();
+  mockMovedOn.mockReset();
+  mockMovedOn.mockResolvedValue(false);
   useSession.setState({ currentUser: user, headerMenu: header, adminMenu: [], remotes: [], status: 'ready' });
 });
 
@@ -183,6 +188,24 @@ describe('app drawer', () => {
     expect(screen.getByRole('button', { name: '组织管理' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByText('back')).toBeInTheDocument();
+    expect(mockExpose).toHaveBeenLastCalledWith(market, './MarketPanel', true);
+  });
+
+  it('follows a market version removed by a redeploy to the one the registry names now', async () => {
+    const market2 = { ...market, entry: '/user/web/remotes/market/2/mf-manifest.json', version: '2' };
+    useSession.setState({ remotes: [market] });
+    mockExpose.mockImplementation(async (remote) => {
+      if (remote.entry === market.entry) throw new Error('404');
+      return { MarketPanel: () => <p>market 2</p> };
+    });
+    mockMovedOn.mockImplementation(async () => {
+      useSession.setState({ remotes: [market2] });
+      return true;
+    });
+    renderDrawer();
+    expect(await screen.findByText('market 2')).toBeInTheDocument();
+    expect(mockMovedOn).toHaveBeenCalledWith(market);
+    expect(mockExpose).toHaveBeenLastCalledWith(market2, './MarketPanel', false);
   });
 
   it('opens on the side of its button: the left in left-to-right layouts, the right in right-to-left ones', async () => {

@@ -46,10 +46,10 @@ describe('prefetching remotes', () => {
     await prefetchRemotes([perm]);
     await prefetchRemotes([perm]);
     expect(preloadRemote).toHaveBeenCalledTimes(1);
-    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'permission', exposes: ['./routes'], resourceCategory: 'sync' }]);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'permission', entry: perm.entry }], { force: false });
-    expect(loadRemote).toHaveBeenCalledWith('permission/prefetch');
-    expect(loadRemote).toHaveBeenCalledWith('permission/routes');
+    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'uc_permission', exposes: ['./routes'], resourceCategory: 'sync' }]);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_permission', entry: perm.entry }], { force: false });
+    expect(loadRemote).toHaveBeenCalledWith('uc_permission/prefetch');
+    expect(loadRemote).toHaveBeenCalledWith('uc_permission/routes');
     expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 
@@ -59,7 +59,7 @@ describe('prefetching remotes', () => {
     const tenant = remote('tenant', ['/tenant']);
     prefetchPageData(tenant, '/tenant/invite');
     await new Promise((r) => setTimeout(r, 0));
-    expect(loadRemote).toHaveBeenCalledWith('tenant/prefetch');
+    expect(loadRemote).toHaveBeenCalledWith('uc_tenant/prefetch');
     expect(prefetch).toHaveBeenCalledWith('/tenant/invite');
     prefetch.mockImplementation(() => {
       throw new Error('bug');
@@ -77,6 +77,6 @@ describe('prefetching remotes', () => {
     jest.mocked(registerRemotes).mockClear();
     jest.mocked(loadRemote).mockResolvedValue({ routes: [{ path: '/org' }] });
     await expect(loadRemoteRoutes(org)).resolves.toEqual([{ path: '/org' }]);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'org', entry: org.entry }], { force: true });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_org', entry: org.entry }], { force: true });
   });
 });

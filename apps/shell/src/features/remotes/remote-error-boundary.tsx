@@ -1,10 +1,19 @@
-import { Button, Result } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { t } from '@uc/shared';
+import { registerMessages, t, type RemoteEntry } from '@uc/shared';
 import { isOffline } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
+import { RemoteLoadError } from './remote-load-error';
+import { remoteEnUS, remoteZhCN } from './remote-messages';
+import { MANIFEST_TIMEOUT_MS } from './remote-plugins';
+import { registryMovedOn } from './registry-refresh';
+
+registerMessages('zh-CN', remoteZhCN);
+registerMessages('en-US', remoteEnUS);
 
 interface Props {
+  /** The remote version on screen: a new entry (the registry names another version) loads afresh. */
+  remote: Pick<RemoteEntry, 'name' | 'entry'>;
   /** The module's display name, e.g. 组织管理. */
   moduleName: string;
   /** Renders the remote; `attempt` grows with every retry so the child loads afresh. */
@@ -16,36 +25,74 @@ interface State {
   /** Whether the network was down when it failed: then the module is not broken, only out of reach. */
   offline: boolean;
   attempt: number;
+  /** The entry the state is about. */
+  entry: string;
+  /** The registry is being asked whether the version failed because it was replaced. */
+  checking: boolean;
+  /** The retry button's refresh is on its way. */
+  retrying: boolean;
 }
 
 /**
  * Contains one remote route: a remote that fails to load, or throws while rendering, shows a message
- * and a retry button here while the header, menu and every other page keep working.
+ * and a retry button here while the header, menu and every other page keep working. A failure first
+ * asks the registry again: a version removed by a redeploy (or replaced by an update) is followed to
+ * the new one without the user seeing an error or reloading; the retry button does the same.
  */
 export class RemoteErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null, offline: false, attempt: 0 };
+  override state: State = { error: null, offline: false, attempt: 0, entry: this.props.remote.entry, checking: false, retrying: false };
+  private mounted = false;
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error, offline: isOffline() };
+    const offline = isOffline();
+    return { error, offline, checking: !offline };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.remote.entry === state.entry) return null;
+    // Another version: whatever became of the old one, the new one loads from scratch.
+    return { entry: props.remote.entry, error: null, checking: false, retrying: false };
+  }
+
+  override componentDidMount(): void {
+    this.mounted = true;
+  }
+
+  override componentWillUnmount(): void {
+    this.mounted = false;
   }
 
   override componentDidCatch(error: unknown): void {
     console.error(`[uc] the ${this.props.moduleName} module failed`, error);
+    if (!this.state.offline) {
+      void registryMovedOn(this.props.remote).then((moved) => {
+        // Moved on: the new entry arrives as props and loads. Otherwise the failure is real.
+        if (!moved && this.mounted) this.setState({ checking: false });
+      });
+    }
   }
 
-  retry = (): void => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
+  retry = (): void => {
+    this.setState({ retrying: true });
+    void registryMovedOn(this.props.remote, { force: true }).then((moved) => {
+      if (!moved && this.mounted) this.setState((s) => ({ error: null, checking: false, retrying: false, attempt: s.attempt + 1 }));
+    });
+  };
 
   override render(): ReactNode {
-    if (!this.state.error) return this.props.children(this.state.attempt);
+    const { error, offline, checking, retrying, attempt } = this.state;
+    if (!error) return this.props.children(attempt);
     const module = this.props.moduleName;
-    if (this.state.offline) return <OfflineResult moduleName={module} onRetry={this.retry} />;
+    if (checking) return <Spin size="large" tip={t('remote.loading', { module })} style={{ display: 'block', margin: '120px auto' }} />;
+    if (offline) return <OfflineResult moduleName={module} onRetry={this.retry} retrying={retrying} />;
+    const timedOut = error instanceof RemoteLoadError && error.reason === 'timeout';
     return (
       <Result
         status="error"
         title={t('remote.loadFailed.title', { module })}
-        subTitle={t('remote.loadFailed.description', { module })}
+        subTitle={timedOut ? t('remote.timedOut.description', { module, seconds: MANIFEST_TIMEOUT_MS / 1000 }) : t('remote.loadFailed.description', { module })}
         extra={
-          <Button type="primary" onClick={this.retry}>
+          <Button type="primary" loading={retrying} onClick={this.retry}>
             {t('remote.retry')}
           </Button>
         }

@@ -1,11 +1,16 @@
-/** A remote whose manifest, entry or exposed module could not be loaded (after the retry plugin gave up). */
+/**
+ * A remote whose manifest, entry or exposed module could not be loaded (after the retry plugin gave
+ * up); `reason` is known when its manifest failed: `timeout` (it hangs), `gone` (404: the version was
+ * replaced), `failed`.
+ */
 export class RemoteLoadError extends Error {
   override readonly name = 'RemoteLoadError';
   constructor(
     readonly remote: string,
     override readonly cause?: unknown,
+    readonly reason?: 'gone' | 'timeout' | 'failed',
   ) {
-    super(`Remote "${remote}" could not be loaded${cause instanceof Error ? `: ${cause.message}` : ''}`);
+    super(`Remote "${remote}" could not be loaded${reason ? ` (${reason})` : ''}${cause instanceof Error ? `: ${cause.message}` : ''}`);
   }
 }
 

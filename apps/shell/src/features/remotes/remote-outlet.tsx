@@ -38,6 +38,14 @@ function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: Remot
   return <RemoteRouteTree routes={state.routes} notFound={notFound} />;
 }
 
+/**
+ * One remote's pages, in the version the registry names: when it names another (a redeploy, an
+ * update), that one loads in place, and the old version's code is left behind.
+ */
 export function RemoteOutlet(props: { remote: RemoteEntry; moduleName: string; notFound: ReactNode }) {
-  return <RemoteErrorBoundary moduleName={props.moduleName}>{(attempt) => <RemoteLoader {...props} attempt={attempt} />}</RemoteErrorBoundary>;
+  return (
+    <RemoteErrorBoundary remote={props.remote} moduleName={props.moduleName}>
+      {(attempt) => <RemoteLoader {...props} attempt={attempt} />}
+    </RemoteErrorBoundary>
+  );
 }

@@ -1,8 +1,9 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
 import type { RemoteEntry } from '@uc/shared';
+import { federationName } from '@uc/shared/federation-name';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
-import { fallbackPlugin, retryPlugin } from './remote-plugins';
+import { fallbackPlugin, manifestFailure, manifestFetchPlugin, retryPlugin } from './remote-plugins';
 
 /** What every remote exposes as './prefetch': starts the data of the page at `pathname`, if it knows it. */
 export interface RemotePrefetchModule {
@@ -36,55 +37,88 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
   return list;
 }
 
+/** A load under way or done, with the entry (the version) it is for: a new version starts its own. */
+interface Pending<T> {
+  entry: string;
+  promise: Promise<T>;
+}
+
 let pluginsInstalled = false;
+/** The entry each remote is registered with in the runtime, by name. */
 const registered = new Map<string, string>();
-const loading = new Map<string, Promise<RouteObject[]>>();
+const loading = new Map<string, Pending<RouteObject[]>>();
 /** Route objects already loaded, by remote entry: a visit renders them at once. */
 const ready = new Map<string, RouteObject[]>();
 /** Remotes whose prefetch ran (or runs), by name, with the entry it was for. */
 const prefetched = new Map<string, string>();
 /** Remotes whose prefetch failed: the runtime may hold the failure, so their first load starts afresh. */
 const stale = new Set<string>();
-const prefetchModules = new Map<string, Promise<RemotePrefetchModule | undefined>>();
+const prefetchModules = new Map<string, Pending<RemotePrefetchModule | undefined>>();
+
+/**
+ * The remote's name in the federation runtime: `hello-world` is `uc_hello_world` there, as its build
+ * named its container (the addon kit's preset uses the same mapping).
+ */
+const runtimeName = (remote: RemoteEntry): string => federationName(remote.name);
 
 function register(remote: RemoteEntry, force: boolean): void {
   if (!pluginsInstalled) {
-    registerPlugins([retryPlugin(), fallbackPlugin()]);
+    registerPlugins([manifestFetchPlugin(), retryPlugin(), fallbackPlugin()]);
     pluginsInstalled = true;
   }
   if (!force && registered.get(remote.name) === remote.entry) return;
-  // `force` drops the runtime's cached manifest and entry, so a retry really fetches again.
-  registerRemotes([{ name: remote.name, entry: remote.entry }], { force: force || registered.has(remote.name) });
+  // `force` drops the runtime's cached manifest and entry, so a retry really fetches again; a remote
+  // registered before with another entry (a redeploy, an update) is replaced the same way.
+  registerRemotes([{ name: runtimeName(remote), entry: remote.entry }], { force: force || registered.has(remote.name) });
   registered.set(remote.name, remote.entry);
 }
 
-/** Registers the registry's remotes with the federation runtime; nothing is fetched until a visit. */
+/**
+ * Registers the registry's remotes with the federation runtime; nothing is fetched until a visit. A
+ * remote whose entry changed is registered anew: its next load fetches the new version, while code
+ * of the old one already on screen keeps running.
+ */
 export function registerRegistry(registry: RemoteEntry[]): void {
-  for (const remote of registry) register(remote, false);
+  for (const remote of registry) {
+    try {
+      register(remote, false);
+    } catch (error) {
+      // One bad name (the server refuses them) must not keep the others out.
+      console.error(`[uc] remote "${remote.name}" cannot be registered`, error);
+    }
+  }
 }
 
+/** The error for a module that did not load, with the manifest's reason when that is what failed. */
+const loadError = (remote: RemoteEntry, mod: unknown) =>
+  new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined, manifestFailure(remote.entry)?.reason);
+
 /**
- * The route objects of a remote, loaded once and shared by every visit; `fresh` forgets a failed
- * or stale attempt and loads again from the network.
+ * The route objects of a remote version, loaded once and shared by every visit; `fresh` forgets a
+ * failed or stale attempt and loads again from the network. Another entry for the same remote (the
+ * registry names a new version) is another load.
  */
 export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<RouteObject[]> {
-  if (fresh) {
-    loading.delete(remote.name);
-    ready.delete(remote.entry);
-  }
-  let pending = loading.get(remote.name);
-  if (!pending) {
+  const current = loading.get(remote.name);
+  if (current && current.entry === remote.entry && !fresh) return current.promise;
+  if (fresh) ready.delete(remote.entry);
+  let promise: Promise<RouteObject[]>;
+  try {
     register(remote, fresh || stale.delete(remote.name));
-    pending = loadRemote<RemoteRoutesModule>(`${remote.name}/routes`).then((mod) => {
+    promise = loadRemote<RemoteRoutesModule>(`${runtimeName(remote)}/routes`).then((mod) => {
       const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
-      if (!routes) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
+      if (!routes) throw loadError(remote, mod);
       ready.set(remote.entry, routes);
       return routes;
     });
-    pending.catch(() => loading.delete(remote.name));
-    loading.set(remote.name, pending);
+  } catch (error) {
+    // A name the runtime cannot take (a dev override): the page's error, not a crash of the shell.
+    promise = Promise.reject(new RemoteLoadError(remote.name, error));
   }
-  return pending;
+  const pending = { entry: remote.entry, promise };
+  promise.catch(() => loading.get(remote.name) === pending && loading.delete(remote.name));
+  loading.set(remote.name, pending);
+  return promise;
 }
 
 /** The remote's route objects if they are loaded already (prefetched or visited), else undefined. */
@@ -96,8 +130,8 @@ export const readyRoutes = (remote: RemoteEntry): RouteObject[] | undefined => r
  */
 export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, fresh = false): Promise<T> {
   register(remote, fresh);
-  const mod = await loadRemote<T>(`${remote.name}/${expose.replace(/^\.\//, '')}`);
-  if (!mod || isFailedRemoteModule(mod)) throw new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined);
+  const mod = await loadRemote<T>(`${runtimeName(remote)}/${expose.replace(/^\.\//, '')}`);
+  if (!mod || isFailedRemoteModule(mod)) throw loadError(remote, mod);
   return mod;
 }
 
@@ -109,13 +143,13 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
  * usual error and retry). Resolves once every prefetch has finished, never rejects.
  */
 export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
-  const todo = remotes.filter((r) => !loading.has(r.name) && prefetched.get(r.name) !== r.entry);
+  const todo = remotes.filter((r) => loading.get(r.name)?.entry !== r.entry && prefetched.get(r.name) !== r.entry);
   await Promise.all(
     todo.map(async (remote) => {
       prefetched.set(remote.name, remote.entry);
       try {
         register(remote, false);
-        await preloadRemote([{ nameOrAlias: remote.name, exposes: ['./routes'], resourceCategory: 'sync' }]);
+        await preloadRemote([{ nameOrAlias: runtimeName(remote), exposes: ['./routes'], resourceCategory: 'sync' }]);
         // Then evaluated, while idle: the container's initialisation, the tiny './prefetch' and the
         // route modules cost the click nothing but the page's own render.
         await Promise.all([loadPrefetchModule(remote), loadRemoteRoutes(remote)]);
@@ -128,19 +162,21 @@ export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
   );
 }
 
-/** A remote's './prefetch', loaded once; a remote without one (or down) gives undefined, and is asked again next time. */
+/** A remote version's './prefetch', loaded once; a remote without one (or down) gives undefined, and is asked again next time. */
 function loadPrefetchModule(remote: RemoteEntry): Promise<RemotePrefetchModule | undefined> {
-  let pending = prefetchModules.get(remote.name);
-  if (!pending) {
+  const current = prefetchModules.get(remote.name);
+  if (current && current.entry === remote.entry) return current.promise;
+  const promise = (async () => {
     register(remote, stale.has(remote.name));
-    pending = loadRemote<RemotePrefetchModule>(`${remote.name}/prefetch`).then(
-      (mod) => (mod && !isFailedRemoteModule(mod) ? mod : undefined),
-      () => undefined,
-    );
-    void pending.then((mod) => mod ?? prefetchModules.delete(remote.name));
-    prefetchModules.set(remote.name, pending);
-  }
-  return pending;
+    return loadRemote<RemotePrefetchModule>(`${runtimeName(remote)}/prefetch`);
+  })().then(
+    (mod) => (mod && !isFailedRemoteModule(mod) ? mod : undefined),
+    () => undefined,
+  );
+  const pending = { entry: remote.entry, promise };
+  void promise.then((mod) => mod ?? (prefetchModules.get(remote.name) === pending && prefetchModules.delete(remote.name)));
+  prefetchModules.set(remote.name, pending);
+  return promise;
 }
 
 /**

@@ -1,16 +1,29 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { loadRemoteRegistry, setLocale, useSession, type RemoteEntry } from '@uc/shared';
+import { loadRemoteRegistry, refreshRegistryAndMenus, setLocale, useSession, type RemoteEntry } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
 import RemoteSwitch, { offlineNotFound } from './remote-switch';
+import { REGISTRY_MAX_AGE_MS, resetRegistryRefreshForTests } from './registry-refresh';
 import { testMenuItem } from '@uc/shared/testing';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), loadRemoteRegistry: jest.fn(), useAccess: () => ({}) }));
+jest.mock('@uc/shared', () => ({
+  ...jest.requireActual('@uc/shared'),
+  loadRemoteRegistry: jest.fn(),
+  refreshRegistryAndMenus: jest.fn(),
+  useAccess: () => ({}),
+}));
 jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true, routeTable: () => [] }));
 jest.mock('./remote-runtime', () => ({ effectiveRemotes: (r: unknown) => r, registerRegistry: jest.fn() }));
 jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: RemoteEntry }) => <p>remote {remote.name}</p> }));
 const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
+const mockRefresh = refreshRegistryAndMenus as jest.MockedFunction<typeof refreshRegistryAndMenus>;
+/** The server's registry, asked again, names `list` (and the store takes it, as the session store does). */
+const serverNames = (list: RemoteEntry[]) =>
+  mockRefresh.mockImplementation(async () => {
+    useSession.setState({ remotes: list });
+    return list;
+  });
 
 const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'], title: {}, icon: '', pages: [] };
 const menuItem = testMenuItem;
@@ -27,8 +40,11 @@ beforeAll(() => registerShellMessages());
 beforeEach(() => {
   setLocale('zh-CN');
   mockRegistry.mockReset();
+  mockRefresh.mockReset();
+  mockRefresh.mockImplementation(async () => useSession.getState().remotes);
+  resetRegistryRefreshForTests();
   usePwa.setState({ offline: false });
-  useSession.setState({ remotes: [], remotesLoaded: true, adminMenu: menu });
+  useSession.setState({ remotes: [], remotesLoaded: true, remotesAt: 0, adminMenu: menu });
 });
 
 describe('RemoteSwitch offline', () => {
@@ -39,32 +55,57 @@ describe('RemoteSwitch offline', () => {
   });
 
   it('online, a path no remote claims is the 404 page once the registry, asked again, does not name it either', async () => {
-    mockRegistry.mockResolvedValue([]);
+    serverNames([]);
     renderAt('/org/user');
     expect(await screen.findByText('not found')).toBeInTheDocument();
-    expect(mockRegistry).toHaveBeenCalledTimes(1);
+    expect(mockRefresh).toHaveBeenCalledTimes(1);
   });
 
   it('online, a registry that failed earlier is asked again before any 404: the page loads', async () => {
-    mockRegistry.mockImplementation(async () => {
-      useSession.setState({ remotes: [org] });
-      return [org];
-    });
+    serverNames([org]);
     renderAt('/org/user');
     expect(await screen.findByText('remote org')).toBeInTheDocument();
     expect(screen.queryByText('not found')).not.toBeInTheDocument();
   });
 
-  it('online, a path neither the registry nor the menu knows is the 404 page at once', () => {
+  it('opens an addon installed since the page loaded, without a reload: the registry and menus are asked first', async () => {
     useSession.setState({ remotes: [org] });
-    renderAt('/nowhere');
-    expect(screen.getByText('not found')).toBeInTheDocument();
-    expect(mockRegistry).not.toHaveBeenCalled();
+    const addon: RemoteEntry = { ...org, name: 'addon', entry: '/user/web/remotes/addon/1/mf-manifest.json', routes: ['/addon'] };
+    serverNames([org, addon]);
+    renderAt('/addon/hello');
+    expect(screen.queryByText('not found')).not.toBeInTheDocument();
+    expect(await screen.findByText('remote addon')).toBeInTheDocument();
+    expect(mockRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls a path nobody knows unknown after one refresh, and asks no more than once per few seconds', async () => {
+    useSession.setState({ remotes: [org] });
+    const first = renderAt('/nowhere');
+    expect(await screen.findByText('not found')).toBeInTheDocument();
+    expect(mockRefresh).toHaveBeenCalledTimes(1);
+    first.unmount();
+    renderAt('/elsewhere');
+    expect(await screen.findByText('not found')).toBeInTheDocument();
+    expect(mockRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a navigation with an old registry, shows the page at once and asks the registry again in the background', async () => {
+    useSession.setState({ remotes: [org], remotesAt: Date.now() - REGISTRY_MAX_AGE_MS - 1000 });
+    renderAt('/org/user');
+    expect(screen.getByText('remote org')).toBeInTheDocument();
+    await waitFor(() => expect(mockRefresh).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not ask again on a navigation while the registry is recent', async () => {
+    useSession.setState({ remotes: [org], remotesAt: Date.now() });
+    renderAt('/org/user');
+    expect(screen.getByText('remote org')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(mockRefresh).not.toHaveBeenCalled();
   });
 
   it('offline without the registry: "the network is down", not 404; a retry once online loads the page', async () => {
     usePwa.setState({ offline: true });
-    mockRegistry.mockImplementation(async () => []);
     renderAt('/org/user');
     expect(screen.getByTestId('offline-result')).toHaveTextContent('网络已断开');
     expect(screen.queryByText('not found')).not.toBeInTheDocument();
@@ -72,10 +113,7 @@ describe('RemoteSwitch offline', () => {
     // Back online: it keeps saying what happened until the retry, rather than turning into a 404.
     act(() => usePwa.setState({ offline: false }));
     expect(screen.getByTestId('offline-result')).toBeInTheDocument();
-    mockRegistry.mockImplementation(async () => {
-      useSession.setState({ remotes: [org] });
-      return [org];
-    });
+    serverNames([org]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /重\s*试/ })));
     expect(await screen.findByText('remote org')).toBeInTheDocument();
   });

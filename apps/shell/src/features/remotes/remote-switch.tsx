@@ -8,6 +8,7 @@ import { isOffline, usePwa } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
 import { RemoteOutlet } from './remote-outlet';
 import { effectiveRemotes, registerRegistry } from './remote-runtime';
+import { refreshRegistry, registryStale } from './registry-refresh';
 
 const servesPath = (remote: RemoteEntry, pathname: string) => remote.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
@@ -44,7 +45,12 @@ export function offlineNotFound(remotes: RemoteEntry[], menu: AdminMenuItem[], p
   return remotes.length === 0 || menuLeadsTo(menu, pathname);
 }
 
-/** Hands a path to the remote whose prefix claims it, or shows `notFound` (or `forbidden` when the access map closes it). */
+/**
+ * Hands a path to the remote whose prefix claims it, or shows `notFound` (or `forbidden` when the
+ * access map closes it). The registry it routes by is asked again (with the menus) before a path is
+ * called unknown, and on a navigation once it is a while old, so a remote installed, updated or
+ * redeployed since the page loaded opens without a reload.
+ */
 export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactNode; forbidden: ReactNode }) {
   const { pathname } = useLocation();
   const registry = useSession((s) => s.remotes);
@@ -71,22 +77,30 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   const showOffline = doubtful && (offline || offlineAt === pathname);
   if (doubtful && offline && offlineAt !== pathname) setOfflineAt(pathname);
 
-  // Online, such a path is not called unknown before the registry was asked once more (DESIGN.md section 3).
-  const recheck = doubtful && !showOffline && checkedAt !== pathname;
+  // Online, a path no remote claims is not called unknown before the registry and the menus were
+  // asked once more (DESIGN.md section 3): an addon installed since the page loaded opens at once.
+  const recheck = !remote && loaded && !offline && !showOffline && checkedAt !== pathname;
   useEffect(() => {
     if (!recheck) return undefined;
     let live = true;
-    void loadRemoteRegistry().finally(() => live && setCheckedAt(pathname));
+    void refreshRegistry().finally(() => live && setCheckedAt(pathname));
     return () => {
       live = false;
     };
   }, [recheck, pathname]);
 
+  // A navigation once the registry is a while old asks, in the background, whether a remote was
+  // redeployed or updated: the page opens with the version at hand and moves to a new one as soon as
+  // the registry names it (a version that is gone fails, and its boundary asks at once).
+  useEffect(() => {
+    if (loaded && !isOffline() && registryStale()) void refreshRegistry();
+  }, [pathname, loaded]);
+
   if (showOffline) {
     // The registry is asked again; once it names the remote, the page loads as usual.
     const retry = () => {
       setRetrying(true);
-      void loadRemoteRegistry().finally(() => {
+      void refreshRegistry({ force: true }).finally(() => {
         setRetrying(false);
         if (!isOffline()) {
           setCheckedAt(pathname);

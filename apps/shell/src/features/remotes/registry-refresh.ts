@@ -1,0 +1,54 @@
+import { refreshRegistryAndMenus, useSession, type RemoteEntry } from '@uc/shared';
+import { effectiveRemotes } from './remote-runtime';
+
+/**
+ * Automatic refreshes (an address without a remote, a remote that failed) share one answer for this
+ * long: a user clicking through unknown addresses, or a remote failing on every page, costs the
+ * server one registry read per few seconds, not one per click.
+ */
+export const REFRESH_INTERVAL_MS = 5000;
+/** A navigation after this long asks whether a remote was redeployed or updated meanwhile. */
+export const REGISTRY_MAX_AGE_MS = 30_000;
+
+let pending: Promise<RemoteEntry[]> | null = null;
+/** When the last refresh finished, answered or not. */
+let finishedAt = 0;
+
+/**
+ * The registry and the menus asked again (DESIGN.md section 3), at most once per REFRESH_INTERVAL_MS
+ * for automatic callers: within it they get the registry at hand. `force` (a user pressing retry)
+ * always asks, sharing a request already on its way. Never rejects.
+ */
+export function refreshRegistry({ force = false } = {}): Promise<RemoteEntry[]> {
+  if (pending) return pending;
+  // Counted from the last refresh, not from the start-up read: the first failure or unknown address
+  // after the page loaded always asks (a redeploy may have happened a second after the page loaded).
+  if (!force && finishedAt > 0 && Date.now() - finishedAt < REFRESH_INTERVAL_MS) return Promise.resolve(useSession.getState().remotes);
+  pending = refreshRegistryAndMenus().finally(() => {
+    finishedAt = Date.now();
+    pending = null;
+  });
+  return pending;
+}
+
+/** Whether the registry at hand is old enough for a navigation to ask again (never when it has not arrived yet). */
+export function registryStale(): boolean {
+  const at = useSession.getState().remotesAt;
+  return at > 0 && Date.now() - at > REGISTRY_MAX_AGE_MS;
+}
+
+/**
+ * After `remote` failed to load: asks the registry again and tells whether it now names another
+ * version of the remote (a redeploy removed the old one, an update replaced it). The store then holds
+ * the new entry, so the page that shows the remote loads that one; `false` means the same version (or
+ * none): the failure is real and is shown.
+ */
+export async function registryMovedOn(remote: Pick<RemoteEntry, 'name' | 'entry'>, { force = false } = {}): Promise<boolean> {
+  const now = effectiveRemotes(await refreshRegistry({ force })).find((r) => r.name === remote.name);
+  return now !== undefined && now.entry !== remote.entry;
+}
+
+export function resetRegistryRefreshForTests(): void {
+  pending = null;
+  finishedAt = 0;
+}
