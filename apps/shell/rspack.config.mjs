@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { scriptRule } from '@uc/shared/build/remote-config';
 import { federationShared } from '@uc/shared/federation';
 import { ServiceWorkerPlugin } from './build/service-worker-plugin.mjs';
 
@@ -28,23 +29,8 @@ export default (_env, argv) => {
       uniqueName: 'uc_shell',
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
-            },
-            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-          },
-          type: 'javascript/auto',
-        },
-      ],
-    },
+    // The remotes' rule (the addon kit's preset): one language level for the whole console.
+    module: { rules: [scriptRule(dev)] },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: './src/index.html' }),
       // public/ (the favicon) is copied as it is to the root of dist, beside index.html.

@@ -23,11 +23,11 @@ describe("shell: remotes are prefetched after sign-in and share the shell's fede
     });
     await page.goto(server.url('/dashboard'));
     // On idle after the layout: the manifest and entry of every remote the menu leads to.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/remoteEntry.js')).length >= 4, undefined, {
+    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/remoteEntry.js')).length >= 5, undefined, {
       timeout: 30_000,
     });
     await page.waitForLoadState('networkidle');
-    assert.deepEqual([...new Set(entries)].sort(), ['home', 'org', 'permission', 'tenant']);
+    assert.deepEqual([...new Set(entries)].sort(), ['home', 'market', 'org', 'permission', 'tenant']);
 
     const afterClick: string[] = [];
     page.on('request', (req) => afterClick.push(new URL(req.url()).pathname));
@@ -52,7 +52,7 @@ describe("shell: remotes are prefetched after sign-in and share the shell's fede
         classes: new Set(instances.map((i) => i.constructor)).size,
       };
     });
-    assert.deepEqual(runtime, { from: 'shell', instances: ['home', 'org', 'permission', 'shell', 'tenant'], classes: 1 });
+    assert.deepEqual(runtime, { from: 'shell', instances: ['shell', 'uc_home', 'uc_market', 'uc_org', 'uc_permission', 'uc_tenant'], classes: 1 });
     await context.close();
   });
 });

@@ -141,7 +141,7 @@ export const CONFIG_TABLE: readonly ConfigEntry[] = [
     name: 'ADDONS_DIR',
     default: '(DATA_DIR/addons)',
     description:
-      'Where installed addons are unpacked (ADDONS_DIR/<name>/<version>/) and served from at /user/web/addons/; several servers on one database must share it (a network volume).',
+      'Where installed addons are unpacked (ADDONS_DIR/<name>/<version>/) and served from at /user/web/remotes/addons/; several servers on one database must share it (a network volume).',
   },
   {
     name: 'MARKET_FETCH_TIMEOUT_MS',

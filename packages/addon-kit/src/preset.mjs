@@ -60,6 +60,28 @@ export function prepareAddon(dir) {
 }
 
 /**
+ * TypeScript and JSX through swc, for the browsers the console supports: the same rule for the shell
+ * (apps/shell/rspack.config.mjs) and every remote, so they all ship the same language level.
+ * @param {boolean} dev
+ * @returns {import('@rspack/core').RuleSetRule}
+ */
+export function scriptRule(dev) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: NOT_COMPILED,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+      },
+      env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/**
  * @param {{ dir: string, exposes?: Record<string, string> }} remote
  *   dir: the remote's folder, whose package.json declares the rest ("ucAddon" or "ucRemote": devPort,
  *   title, description, pages; see declaration.mjs); exposes: defaults to { './routes': './src/routes.tsx' }.
@@ -90,21 +112,7 @@ export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' }
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: NOT_COMPILED,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
-              },
-              env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-            },
-            type: 'javascript/auto',
-          },
-        ],
+        rules: [scriptRule(dev)],
       },
       plugins: [
         // The standalone dev host page (`pnpm dev`); the shell never loads it.

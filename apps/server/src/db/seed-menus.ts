@@ -419,18 +419,29 @@ export const MENU_SEED: MenuSeed[] = [
   },
   { type: 2, name: '平台绑定', locale: 'menu.pt.bind', path: '/pt/bind', component: 'pt/bind', icon: 'LinkOutlined', permissions: [...PLATFORM_BIND_CALLS] },
   // The application market's administration (platform only; drizzle/0034 adds it to older databases).
+  // The market remote's area is /addons: its directory is here, so the remote adds no second one.
   {
-    type: 2,
-    name: '应用市场',
-    locale: 'menu.addons.market',
-    path: '/addons/market',
-    component: 'market/manage',
+    type: 1,
+    name: '应用中心',
+    locale: 'menu.addons',
+    path: '/addons',
+    redirect: '/addons/market',
     icon: 'AppstoreOutlined',
-    permissions: [appJobCall],
     children: [
-      { type: 3, name: '安装更新', locale: 'menu.addons.market.install', permissions: [appInstallCall, appUpdateCall, appRollbackCall, appJobCall] },
-      { type: 3, name: '启用停用', locale: 'menu.addons.market.status', permissions: [appStatusCall] },
-      { type: 3, name: '卸载清除', locale: 'menu.addons.market.uninstall', permissions: [appUninstallCall, appPurgeCall] },
+      {
+        type: 2,
+        name: '应用市场',
+        locale: 'menu.addons.market',
+        path: '/addons/market',
+        component: 'market/manage',
+        icon: 'ShopOutlined',
+        permissions: [appJobCall],
+        children: [
+          { type: 3, name: '安装更新', locale: 'menu.addons.market.install', permissions: [appInstallCall, appUpdateCall, appRollbackCall, appJobCall] },
+          { type: 3, name: '启用停用', locale: 'menu.addons.market.status', permissions: [appStatusCall] },
+          { type: 3, name: '卸载清除', locale: 'menu.addons.market.uninstall', permissions: [appUninstallCall, appPurgeCall] },
+        ],
+      },
     ],
   },
 ];

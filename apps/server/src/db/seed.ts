@@ -81,7 +81,9 @@ async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   if (existing) return;
   const rows = await db.select({ id: menus.id, path: menus.path, parentId: menus.parentId }).from(menus);
   const platformOnly = new Set(
-    rows.filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind' || m.path.startsWith('/addons/')).map((m) => m.id),
+    rows
+      .filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind' || m.path === '/addons' || m.path.startsWith('/addons/'))
+      .map((m) => m.id),
   );
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);

@@ -141,4 +141,6 @@ export const shellEnUS: MessageTable = {
   'menu.tenant.user.list': 'Tenant users',
   'menu.tenant.user.recycle': 'User recycle bin',
   'menu.pt.bind': 'Platform binding',
+  'menu.addons': 'Applications',
+  'menu.addons.market': 'Application market',
 };

@@ -140,4 +140,6 @@ export const shellZhCN: MessageTable = {
   'menu.tenant.user.list': '租户用户',
   'menu.tenant.user.recycle': '用户回收站',
   'menu.pt.bind': '平台绑定',
+  'menu.addons': '应用中心',
+  'menu.addons.market': '应用市场',
 };

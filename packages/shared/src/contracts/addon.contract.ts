@@ -10,7 +10,7 @@ import { remotePageSchema } from './site.contract';
  *   package/uc-addon.json      the manifest below (ADDON_MANIFEST_FILE)
  *   package/dist/mf-manifest.json and the built remote's assets
  * The server installs it into ADDONS_DIR/<name>/<version>/, creates its menus, and registers its remote
- * at /user/web/addons/<name>/<version>/mf-manifest.json. The first-party remotes carry the same manifest.
+ * at /user/web/remotes/addons/<name>/<version>/mf-manifest.json. The first-party remotes carry the same manifest.
  */
 
 /** The manifest's file name at the package root. */

@@ -122,7 +122,7 @@ export function detailsOf(f: AddonFacts, viewed: string, locale: MessageLocale):
   const current = f.row?.version;
   if (current && versions.has(current)) versions.get(current)!.current = true;
   const screenshots = keptManifest
-    ? (keptManifest.screenshots ?? []).map((file) => `/user/web/addons/${f.name}/${viewed}/${PACKAGE_FILES_SEGMENT}/${file}`)
+    ? (keptManifest.screenshots ?? []).map((file) => `/user/web/remotes/addons/${f.name}/${viewed}/${PACKAGE_FILES_SEGMENT}/${file}`)
     : (offered?.screenshots ?? []);
   return {
     ...card,

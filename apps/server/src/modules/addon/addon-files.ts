@@ -10,7 +10,7 @@ import { notFound } from '../../lib/errors';
  * Installed addons on disk: ADDONS_DIR/<name>/<version>/ holds the package as unpacked (package.json,
  * uc-addon.json, dist/ ...). A version is written beside the others under a temporary name and moved
  * into place in one rename, so a half-written version is never served; the files of every kept
- * version are served at /user/web/addons/<name>/<version>/ (the remote's dist/) with the cache rules
+ * version are served at /user/web/remotes/addons/<name>/<version>/ (the remote's dist/) with the cache rules
  * of the built remotes: versioned, so immutable, but for the entry files.
  */
 
@@ -102,10 +102,10 @@ function fileIn(root: string, rel: string): string | undefined {
 
 const IMAGE = /\.(png|jpe?g|webp|gif|svg)$/i;
 
-/** Serves the kept versions' files: /user/web/addons/<name>/<version>/<file of dist/>, and ~package/<image> for screenshots. */
+/** Serves the kept versions' files: /user/web/remotes/addons/<name>/<version>/<file of dist/>, and ~package/<image> for screenshots. */
 export function registerAddonFiles(app: FastifyInstance, addonsDir: string): void {
   const root = resolve(addonsDir);
-  app.get<{ Params: { name: string; version: string; '*': string } }>('/user/web/addons/:name/:version/*', (req, reply) => {
+  app.get<{ Params: { name: string; version: string; '*': string } }>('/user/web/remotes/addons/:name/:version/*', (req, reply) => {
     const { name, version } = req.params;
     const rel = req.params['*'];
     const missing = () => notFound('There is no file {path}: the remote may have been redeployed; reload the page', { path: req.url.split('?')[0] ?? '' });

@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * The application market and installed addons (issue 15): the catalogue, the install jobs, the files
- * of installed versions at /user/web/addons/, and the calls. `db` is the system connection (jobs run
+ * of installed versions at /user/web/remotes/addons/, and the calls. `db` is the system connection (jobs run
  * outside requests); the calls use their request's transaction.
  */
 export function createAddons(app: FastifyInstance, deps: { config: Config; db: Db; remotes: RemoteCatalogue }): CallImplementation[] {

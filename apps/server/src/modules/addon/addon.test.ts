@@ -169,19 +169,19 @@ describe('the application market', () => {
     expect(job).toMatchObject({ name: 'alpha', kind: 'install', version: '1.0.0', installStatus: 3, progress: 100, error: '' });
     expect(await card('alpha')).toMatchObject({ installStatus: 3, localVersion: '1.0.0', enabled: true, progress: 100 });
     expect((await registry()).find((r) => r.name === 'alpha')).toMatchObject({
-      entry: '/user/web/addons/alpha/1.0.0/mf-manifest.json',
+      entry: '/user/web/remotes/addons/alpha/1.0.0/mf-manifest.json',
       version: '1.0.0',
       routes: ['/alpha'],
       pages: [{ path: '/alpha/home', title: { 'zh-CN': '首页', 'en-US': 'Home' }, icon: 'HomeOutlined' }],
     });
-    const manifest = await t.app.inject({ url: '/user/web/addons/alpha/1.0.0/mf-manifest.json' });
+    const manifest = await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.0.0/mf-manifest.json' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const chunk = readdirSync(join(addonsDir, 'alpha', '1.0.0', 'dist', 'static', 'js'))[0]!;
-    const asset = await t.app.inject({ url: `/user/web/addons/alpha/1.0.0/static/js/${chunk}` });
+    const asset = await t.app.inject({ url: `/user/web/remotes/addons/alpha/1.0.0/static/js/${chunk}` });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.app.inject({ url: '/user/web/addons/alpha/1.0.0/uc-addon.json' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/user/web/addons/alpha/1.0.0/..%2F..%2Fetc/passwd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.0.0/uc-addon.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.0.0/..%2F..%2Fetc/passwd' })).statusCode).toBe(404);
 
     const rows = await addonMenuRows('alpha');
     expect(rows.map((m) => ({ type: m.type, path: m.path, name: m.name, permissions: m.permissions })).sort((a, b) => a.type - b.type)).toEqual([
@@ -219,7 +219,7 @@ describe('the application market', () => {
   it('installs from a catalogue URL, the download checked against its size and sha256', async () => {
     const job = await install('beta@2.0.0');
     expect(job.installStatus).toBe(3);
-    expect((await registry()).find((r) => r.name === 'beta')?.entry).toBe('/user/web/addons/beta/2.0.0/mf-manifest.json');
+    expect((await registry()).find((r) => r.name === 'beta')?.entry).toBe('/user/web/remotes/addons/beta/2.0.0/mf-manifest.json');
     expect(existsSync(join(addonsDir, 'beta', '2.0.0', 'dist', 'mf-manifest.json'))).toBe(true);
   });
 
@@ -335,9 +335,9 @@ describe('the application market', () => {
     const res = await post('/admin/admin/site/app/update', { name: 'alpha', versionId: 'alpha@1.1.0' });
     expect(res.json().code).toBe(0);
     expect(await settled('alpha')).toMatchObject({ kind: 'update', installStatus: 3 });
-    expect((await registry()).find((r) => r.name === 'alpha')?.entry).toBe('/user/web/addons/alpha/1.1.0/mf-manifest.json');
+    expect((await registry()).find((r) => r.name === 'alpha')?.entry).toBe('/user/web/remotes/addons/alpha/1.1.0/mf-manifest.json');
     // A tab still running 1.0.0 keeps loading it.
-    expect((await t.app.inject({ url: '/user/web/addons/alpha/1.0.0/mf-manifest.json' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.0.0/mf-manifest.json' })).statusCode).toBe(200);
     const rows = await addonMenuRows('alpha');
     expect(rows.find((m) => m.path === '/alpha/home')?.id).toBe(homeId);
     expect(rows.find((m) => m.path === '/alpha/report')?.permissions).toBe('/alpha/api/report');
@@ -355,8 +355,8 @@ describe('the application market', () => {
     }
     // The installed version and the two before it stay; the oldest is gone.
     expect(readdirSync(join(addonsDir, 'alpha')).sort()).toEqual(['1.1.0', '1.2.0', '1.3.0']);
-    expect((await t.app.inject({ url: '/user/web/addons/alpha/1.0.0/mf-manifest.json' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/user/web/addons/alpha/1.1.0/mf-manifest.json' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.0.0/mf-manifest.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/user/web/remotes/addons/alpha/1.1.0/mf-manifest.json' })).statusCode).toBe(200);
     const details = (await get('/admin/admin/site/app/details', { versionId: 'alpha@1.3.0' })).json().data as AppDetails;
     expect(details.versions.map((x) => [x.version, x.kept, x.current])).toEqual([
       ['1.3.0', true, true],
@@ -481,7 +481,8 @@ describe('the application market', () => {
 
   it('migration 0034 gives a database seeded before the market administration menu, for the platform administrators', async () => {
     const market = () => t.db.select().from(menus).where(eq(menus.path, '/addons/market'));
-    for (const m of await market()) await t.db.delete(menus).where(eq(menus.id, m.id));
+    const area = () => t.db.select().from(menus).where(eq(menus.path, '/addons'));
+    for (const m of [...(await market()), ...(await area())]) await t.db.delete(menus).where(eq(menus.id, m.id));
     const migration = readFileSync(join(process.cwd(), 'drizzle', '0034_market_menu.sql'), 'utf8');
     const run = async () => {
       for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
@@ -490,6 +491,11 @@ describe('the application market', () => {
     await run();
     const [page] = await market();
     expect(page).toMatchObject({ type: 2, name: '应用市场', permissions: '/admin/admin/site/app/job' });
+    // In the market remote's area directory, once.
+    const dirs = await area();
+    expect(dirs).toHaveLength(1);
+    expect(dirs[0]).toMatchObject({ type: 1, redirect: '/addons/market', parentId: null });
+    expect(page!.parentId).toBe(dirs[0]!.id);
     const buttons = await t.db.select().from(menus).where(eq(menus.parentId, page!.id));
     expect(buttons.flatMap((b) => b.permissions.split(',')).sort()).toEqual(
       ['install', 'update', 'rollback', 'job', 'status', 'uninstall', 'purge'].map((c) => `/admin/admin/site/app/${c}`).sort(),

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { sharedVersionsOf, type SharedVersions } from '../addon/shared-versions';
 import { addMissingMenus } from './remote-menus';
-import { ADDON_ENTRY_PREFIX, allRemotes, BUILD_ENTRY_PREFIX, removeRemote, upsertRemote } from './remote.repository';
+import { ADDON_ENTRY_PREFIX, allRemotes, isBuildEntry, removeRemote, upsertRemote } from './remote.repository';
 import { localEntry, scanRemotes, type LocalRemote } from './remote.scanner';
 
 const RESCAN_MS = 5000;
@@ -67,7 +67,7 @@ export class RemoteCatalogue {
         const kept: LocalRemote[] = [];
         for (const [i, r] of found.entries()) {
           const row = rows.find((x) => x.name === r.name);
-          if (row && !row.entry.startsWith(BUILD_ENTRY_PREFIX)) {
+          if (row && !isBuildEntry(row.entry)) {
             this.warnOnce(
               `Remote build ${r.dir} is named "${r.name}", which ${row.entry.startsWith(ADDON_ENTRY_PREFIX) ? 'an installed addon' : 'a remote registered by URL'} holds: the build is left out; rename it`,
             );
@@ -92,7 +92,7 @@ export class RemoteCatalogue {
   private async dropVanished(rows: { name: string; entry: string }[], present: Set<string>): Promise<void> {
     const now = Date.now();
     for (const row of rows) {
-      if (!row.entry.startsWith(BUILD_ENTRY_PREFIX) || present.has(row.name)) {
+      if (!isBuildEntry(row.entry) || present.has(row.name)) {
         this.missingSince.delete(row.name);
         continue;
       }

@@ -10,45 +10,38 @@ export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages'> & Parti
 
 /*
  * Where registry rows come from, told by their entry: a build found in WEB_DIR is served at
- * /user/web/remotes/<name>/<version>/, an installed addon at /user/web/addons/<name>/<version>/, and
+ * /user/web/remotes/<name>/<version>/, an installed addon at /user/web/remotes/addons/<name>/<version>/, and
  * anything else is a remote registered by URL.
  */
 export const BUILD_ENTRY_PREFIX = '/user/web/remotes/';
-export const ADDON_ENTRY_PREFIX = '/user/web/addons/';
+export const ADDON_ENTRY_PREFIX = '/user/web/remotes/addons/';
+
+/** A registry entry of a build found under WEB_DIR (an addon's entry sits under the same base, in addons/). */
+export const isBuildEntry = (entry: string): boolean => entry.startsWith(BUILD_ENTRY_PREFIX) && !entry.startsWith(ADDON_ENTRY_PREFIX);
 
 /** The registry entry of an installed addon version (its files in ADDONS_DIR, see modules/addon). */
 export const addonEntry = (name: string, version: string): string => `${ADDON_ENTRY_PREFIX}${name}/${version}/mf-manifest.json`;
 
+/** What the shell is told of a registry row. */
+const entryColumns = {
+  name: remotes.name,
+  entry: remotes.entry,
+  version: remotes.version,
+  routes: remotes.routes,
+  title: remotes.title,
+  icon: remotes.icon,
+  pages: remotes.pages,
+};
+
 /** The enabled remotes the shell should register, in sort order. */
 export async function enabledRemotes(db: Db): Promise<RemoteEntry[]> {
-  return db
-    .select({
-      name: remotes.name,
-      entry: remotes.entry,
-      version: remotes.version,
-      routes: remotes.routes,
-      title: remotes.title,
-      icon: remotes.icon,
-      pages: remotes.pages,
-    })
-    .from(remotes)
-    .where(eq(remotes.enabled, true))
-    .orderBy(asc(remotes.sort), asc(remotes.name));
+  return db.select(entryColumns).from(remotes).where(eq(remotes.enabled, true)).orderBy(asc(remotes.sort), asc(remotes.name));
 }
 
 /** Every registry row, enabled or not (clash checks of installs). */
 export async function allRemotes(db: Db): Promise<(RemoteEntry & { enabled: boolean })[]> {
   return db
-    .select({
-      name: remotes.name,
-      entry: remotes.entry,
-      version: remotes.version,
-      routes: remotes.routes,
-      title: remotes.title,
-      icon: remotes.icon,
-      pages: remotes.pages,
-      enabled: remotes.enabled,
-    })
+    .select({ ...entryColumns, enabled: remotes.enabled })
     .from(remotes)
     .orderBy(asc(remotes.name));
 }

@@ -135,7 +135,7 @@ describe('remote registry problems', () => {
       { id: 'old', shared: [{ name: 'antd', version: '5.1.0', requiredVersion: '^5.1.0' }] },
     );
     build('taken', { name: 'taken', version: '1.0.0-eeeeeeee', routes: ['/taken'] });
-    await upsertRemote(t.db, { name: 'taken', entry: '/user/web/addons/taken/2.0.0/mf-manifest.json', version: '2.0.0', routes: ['/taken'] });
+    await upsertRemote(t.db, { name: 'taken', entry: '/user/web/remotes/addons/taken/2.0.0/mf-manifest.json', version: '2.0.0', routes: ['/taken'] });
     const warnings: string[] = [];
     const catalogue = new RemoteCatalogue(t.db, web2, (m) => warnings.push(m), { sharedVersions: () => new Map([['antd', '6.6.8']]) });
     await catalogue.scan();
@@ -153,7 +153,7 @@ describe('remote registry problems', () => {
     const [dup] = await t.db.select().from(remotes).where(eq(remotes.name, 'dup'));
     expect(dup?.version).toBe('1.0.0-aaaaaaaa');
     const [taken] = await t.db.select().from(remotes).where(eq(remotes.name, 'taken'));
-    expect(taken?.entry).toBe('/user/web/addons/taken/2.0.0/mf-manifest.json');
+    expect(taken?.entry).toBe('/user/web/remotes/addons/taken/2.0.0/mf-manifest.json');
     expect(catalogue.list().map((r) => r.name)).not.toContain('taken');
   });
 

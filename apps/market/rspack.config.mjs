@@ -1,0 +1,11 @@
+// @ts-check
+// Rspack config of the market remote: the shared remote config (packages/shared/build/remote-config.mjs).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteConfig } from '@uc/shared/build/remote-config';
+
+// The shell's app drawer loads './MarketPanel' into its right panel (DESIGN.md section 3).
+export default remoteConfig({
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  exposes: { './routes': './src/routes.tsx', './MarketPanel': './src/market-panel.tsx' },
+});

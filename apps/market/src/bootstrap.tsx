@@ -1,0 +1,4 @@
+import { runStandalone } from '@uc/shared/ui';
+import { routes } from './routes';
+
+runStandalone('market', routes);
