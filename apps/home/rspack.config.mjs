@@ -4,5 +4,4 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfig } from '@uc/shared/build/remote-config';
 
-// Only /tenant/invite for now: a prefix of '/tenant' would claim the tenant pages no remote serves yet.
 export default remoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)) });

@@ -25,10 +25,11 @@ export function rowsThatLeadSomewhere(rows: readonly MenuRow[], served: (path: s
   const kept = rows.filter((m) => m.type !== menuType.directory && leads(m));
   const keptIds = new Set(kept.map((m) => m.id));
   const byId = new Map(rows.map((m) => [m.id, m]));
-  // A directory stays when some entry it holds (at any depth) stays.
+  // A directory stays when some entry it holds (at any depth) stays and shows: one holding only hidden
+  // pages (a details page open to everyone) would be an empty entry leading nowhere the user may go.
   const liveDirs = new Set<number>();
   for (const m of kept) {
-    if (m.type !== menuType.menu) continue;
+    if (m.type !== menuType.menu || m.hidden) continue;
     for (let p = m.parentId === null ? undefined : byId.get(m.parentId); p; p = p.parentId === null ? undefined : byId.get(p.parentId)) {
       if (p.type === menuType.directory) liveDirs.add(p.id);
     }

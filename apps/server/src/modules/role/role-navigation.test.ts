@@ -1,8 +1,8 @@
 import type { AdminMenuItem } from '@uc/shared/contracts';
 import { auth, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { upsertRemote } from '../remote/remote.repository';
-import { remotes } from '../../db/schema';
+import { removeRemote, upsertRemote } from '../remote/remote.repository';
+import { menus, remotes } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -71,6 +71,31 @@ describe('admin menu', () => {
       expect((await get('/user/admin/role/antd/menu', nobody)).json()).toEqual({ code: 0, message: 'ok', data: { list: [] } });
     } finally {
       await t.db.update(remotes).set({ enabled: true }).where(eq(remotes.name, 'home'));
+    }
+  });
+});
+
+describe('a directory holding only hidden pages', () => {
+  it('is not shown to a user whom only its hidden everyone page reaches (the market details page of a tenant user)', async () => {
+    const pages = [
+      { path: '/addons/market', title: { 'zh-CN': '应用市场', 'en-US': 'Market' } },
+      { path: '/addons/market/details/:versionId', title: { 'zh-CN': '应用详情', 'en-US': 'Details' }, hidden: true, everyone: true },
+    ];
+    await upsertRemote(t.db, { name: 'market', entry: '/user/web/remotes/market/1/mf-manifest.json', version: '1', routes: ['/addons'], pages });
+    const [dir] = await t.db.select().from(menus).where(eq(menus.path, '/addons'));
+    const [details] = await t.db
+      .insert(menus)
+      .values({ parentId: dir!.id, type: 2, name: '应用详情', path: '/addons/market/details/:versionId', hidden: true })
+      .returning();
+    try {
+      const nobody = await t.login('nobody', 'user-password-1');
+      expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual(['/home', '/home/message']);
+      expect((await get('/user/admin/role/header', nobody)).json().data.list.map((h: { path: string }) => h.path)).toEqual(['/home']);
+      // The platform's administrator, who holds the market page, has the directory.
+      expect(paths((await get('/user/admin/role/antd/menu', await t.login())).json().data.list)).toEqual(expect.arrayContaining(['/addons', '/addons/market']));
+    } finally {
+      await t.db.delete(menus).where(eq(menus.id, details!.id));
+      await removeRemote(t.db, 'market');
     }
   });
 });

@@ -75,7 +75,12 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const headerMenu = useSession((s) => s.headerMenu);
   const adminMenu = useSession((s) => s.adminMenu);
   const registry = useSession((s) => s.remotes);
-  const market = useMemo(() => effectiveRemotes(registry).find((r) => r.name === MARKET_REMOTE), [registry]);
+  const found = useMemo(() => effectiveRemotes(registry).find((r) => r.name === MARKET_REMOTE), [registry]);
+  // The same market version keeps its panel: a registry refresh (an addon just installed) must not
+  // reload it, which would lose its search and live progress; another version loads in its place.
+  const entry = found?.entry;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const market = useMemo(() => found, [entry]);
   // The direction antd lays out with (ConfigProvider, which follows the locale).
   const { direction } = useContext(ConfigProvider.ConfigContext);
 

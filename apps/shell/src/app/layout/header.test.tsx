@@ -208,6 +208,18 @@ describe('app drawer', () => {
     expect(mockExpose).toHaveBeenLastCalledWith(market2, './MarketPanel', false);
   });
 
+  it('keeps the panel (its search, its progress) when a registry refresh leaves the market version as it was', async () => {
+    useSession.setState({ remotes: [market] });
+    mockExpose.mockResolvedValue({ MarketPanel: () => <p>panel</p> });
+    renderDrawer();
+    expect(await screen.findByText('panel')).toBeInTheDocument();
+    const addon: RemoteEntry = { ...market, name: 'hello-addon', entry: '/user/web/remotes/addons/hello-addon/0.1.0/mf-manifest.json' };
+    // An addon installed: a new registry, the market's entry an equal but new object.
+    act(() => useSession.setState({ remotes: [{ ...market }, addon] }));
+    expect(screen.getByText('panel')).toBeInTheDocument();
+    expect(mockExpose).toHaveBeenCalledTimes(1);
+  });
+
   it('opens on the side of its button: the left in left-to-right layouts, the right in right-to-left ones', async () => {
     expect(drawerPlacement('ltr')).toBe('left');
     expect(drawerPlacement(undefined)).toBe('left');
