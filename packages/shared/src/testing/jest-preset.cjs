@@ -4,6 +4,7 @@
 const path = require('node:path');
 
 const sharedSrc = path.resolve(__dirname, '..');
+const LAZY_BARRELS = '/node_modules/(antd/lib|@ant-design/icons/lib(/icons)?)/index\\.js$';
 
 module.exports = {
   testEnvironment: path.join(__dirname, 'jsdom-environment.cjs'),
@@ -14,6 +15,8 @@ module.exports = {
   maxWorkers: '100%',
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   transform: {
+    // antd's and the icons' entry files, made to load each component or icon on first use (see the file).
+    [LAZY_BARRELS]: path.join(__dirname, 'lazy-barrel-transform.cjs'),
     '^.+\\.(t|j)sx?$': [
       require.resolve('@swc/jest'),
       {
@@ -26,8 +29,11 @@ module.exports = {
       },
     ],
   },
-  // ky and other ESM-only packages must be transpiled too.
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(ky|zustand|@ant-design\\+colors|@ant-design\\+fast-color|@uc\\+shared)@)'],
+  // ky and other ESM-only packages must be transpiled too, and antd's and the icons' entry files made lazy.
+  transformIgnorePatterns: [
+    '/node_modules/\\.pnpm/(?!(ky|zustand|@ant-design\\+colors|@ant-design\\+fast-color|@uc\\+shared)@)' +
+      '(?!antd@[^/]+/node_modules/antd/lib/index\\.js$)(?!@ant-design\\+icons@[^/]+/node_modules/@ant-design/icons/lib/(icons/)?index\\.js$)',
+  ],
   moduleNameMapper: {
     '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
     '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),

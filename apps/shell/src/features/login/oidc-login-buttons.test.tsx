@@ -93,7 +93,8 @@ describe('OidcLoginButtons', () => {
     exchangeRefusal = UNBOUND;
     const { onSignedIn } = renderAt('/user/login?oidc=spent-code&redirect=%2Forg%2Fuser');
     expect(await screen.findByRole('alert')).toHaveTextContent(UNBOUND);
-    expect(screen.getByTestId('address')).toHaveTextContent('?redirect=%2Forg%2Fuser');
+    // The router moves to the new address in a transition, which may render just after the message.
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('?redirect=%2Forg%2Fuser'));
     expect(onSignedIn).not.toHaveBeenCalled();
     // The buttons are back for another try.
     expect(await screen.findByRole('button', { name: '使用 Corp SSO 登录' })).toBeEnabled();
