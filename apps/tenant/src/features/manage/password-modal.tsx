@@ -24,7 +24,7 @@ export function PasswordModal({ shown, onClose }: { shown: GeneratedPassword | u
     <Modal
       open={shown !== undefined}
       title={t('tenant.manage.password.title')}
-      maskClosable={false}
+      mask={{ closable: false }}
       // Not kept in the page once closed.
       destroyOnHidden
       onCancel={onClose}
