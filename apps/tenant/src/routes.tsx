@@ -4,6 +4,7 @@ import { DetailsPage } from './features/details/details-page';
 import { InvitePage } from './features/invite/invite-page';
 import { ManagePage } from './features/manage/manage-page';
 import { PolicyPage } from './features/policy/policy-page';
+import { SiteSettingsPage } from './features/site-settings/site-settings-page';
 import { TenantUserListPage, TenantUserRecyclePage } from './features/user/tenant-user-pages';
 import { registerTenantMessages } from './locales';
 
@@ -19,6 +20,7 @@ export const routes: RouteObject[] = [
   { path: '/tenant/details/:id', element: <DetailsPage /> },
   { path: '/tenant/user/list', element: <TenantUserListPage /> },
   { path: '/tenant/user/recycle', element: <TenantUserRecyclePage /> },
+  { path: '/system/settings', element: <SiteSettingsPage /> },
 ];
 
 export default routes;

@@ -70,6 +70,8 @@ import {
   roleOptionCall,
   roleStatusCall,
   roleViewCall,
+  siteSettingsCall,
+  siteSettingsSaveCall,
   tenantInviteDeleteCall,
   tenantInviteEditCall,
   tenantInviteListCall,
@@ -441,6 +443,28 @@ export const MENU_SEED: MenuSeed[] = [
           { type: 3, name: '启用停用', locale: 'menu.addons.market.status', permissions: [appStatusCall] },
           { type: 3, name: '卸载清除', locale: 'menu.addons.market.uninstall', permissions: [appUninstallCall, appPurgeCall] },
         ],
+      },
+    ],
+  },
+  // The platform's site settings (platform only; drizzle/0035 adds it to older databases), served by the tenant remote.
+  {
+    type: 1,
+    name: '系统设置',
+    locale: 'menu.system',
+    path: '/system',
+    redirect: '/system/settings',
+    icon: 'SettingOutlined',
+    children: [
+      {
+        type: 2,
+        name: '站点设置',
+        locale: 'menu.system.settings',
+        path: '/system/settings',
+        component: 'tenant/system/settings',
+        icon: 'SettingOutlined',
+        // The registration defaults are the default tenant policy's: choosing them lists the tenants, then
+        // that tenant's departments, roles and posts, acting in it (X-UC-Tenant needs tenantViewCall's address).
+        permissions: [siteSettingsCall, siteSettingsSaveCall, tenantOptionCall, tenantViewCall, deptOptionCall, roleOptionCall, postOptionCall],
       },
     ],
   },

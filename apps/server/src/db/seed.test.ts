@@ -49,7 +49,7 @@ describe('migrations and seed', () => {
   it('creates the platform, admin, menus and settings once, and prints a generated password once', async () => {
     const first = await start();
     const before = await counts(first);
-    expect(before).toEqual({ tenants: 1, users: 1, menus: expect.any(Number), settings: 9 });
+    expect(before).toEqual({ tenants: 1, users: 1, menus: expect.any(Number), settings: 10 });
     expect(before.menus).toBeGreaterThan(20);
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(log.warn.mock.calls[0]?.[0]).toMatch(/generated password: \S{16}/);

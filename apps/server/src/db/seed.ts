@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/auth.service';
 import { insertMissingSettings } from '../modules/site/settings.repository';
-import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from '../modules/site/site.settings';
+import { SITE_SETTINGS_DEFAULTS } from '../modules/site/site.settings';
 import type { Db } from './client';
 import { depts, menus, roles, tenantPolicies, tenants, userRoles, users } from './schema';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
@@ -72,18 +72,19 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
     );
 }
 
+/** The platform's own areas: tenant management, the application market, the site settings. */
+const PLATFORM_AREAS = ['/tenant', '/addons', '/system'];
+
 /**
  * The default tenant policy: registration creates a new tenant whose administrator role gets every
- * menu except the platform's own (tenant management, platform binding, the application market).
+ * menu except the platform's own (its areas above and platform binding).
  */
 async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   const [existing] = await db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
   if (existing) return;
   const rows = await db.select({ id: menus.id, path: menus.path, parentId: menus.parentId }).from(menus);
   const platformOnly = new Set(
-    rows
-      .filter((m) => m.path === '/tenant' || m.path.startsWith('/tenant/') || m.path === '/pt/bind' || m.path === '/addons' || m.path.startsWith('/addons/'))
-      .map((m) => m.id),
+    rows.filter((m) => PLATFORM_AREAS.some((area) => m.path === area || m.path.startsWith(`${area}/`)) || m.path === '/pt/bind').map((m) => m.id),
   );
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);
@@ -105,6 +106,6 @@ export async function seed(db: Db, options: { adminPassword?: string; log: SeedL
     const [menuCount] = await tx.select({ n: count() }).from(menus);
     if ((menuCount?.n ?? 0) === 0) options.log.info(`Seeded ${await insertMenus(tx, MENU_SEED, null)} menu entries`);
     await seedDefaultPolicy(tx, options.log);
-    await insertMissingSettings(tx, { ...SITE_CONFIG_DEFAULTS, ...LOGIN_CONFIG_DEFAULTS });
+    await insertMissingSettings(tx, SITE_SETTINGS_DEFAULTS);
   });
 }

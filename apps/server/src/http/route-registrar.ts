@@ -33,6 +33,8 @@ export interface CallContext<Q, B> {
   readonly db: Db;
   /** Names the record an administrative write acted on, for the audit log (default: the body's id). */
   auditTarget(target: string | number): void;
+  /** The fields the audit log lists for this write (default: every field of the body), such as the ones it changed. */
+  auditFields(fields: readonly string[]): void;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -178,6 +180,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
           let target = auditTargetOf(body);
+          let fields = fieldsOf(body);
           const ctx: CallContext<unknown, unknown> = {
             query: parse(call.query, req.query, 'query'),
             body,
@@ -192,6 +195,9 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             },
             auditTarget(value) {
               target = String(value);
+            },
+            auditFields(value) {
+              fields = [...value];
             },
             req,
             reply,
@@ -209,7 +215,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, new SerializedAnswer(JSON.stringify(ok(data))));
           // Every administrative write is audited, in the same transaction as the write itself.
           if (session && db && call.access === 'permission' && call.method !== 'GET') {
-            await writeAudit(db, session, { action: call.path, target, fields: fieldsOf(body), ip: req.ip });
+            await writeAudit(db, session, { action: call.path, target, fields, ip: req.ip });
           }
           return data;
         };

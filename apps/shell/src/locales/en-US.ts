@@ -143,4 +143,6 @@ export const shellEnUS: MessageTable = {
   'menu.pt.bind': 'Platform binding',
   'menu.addons': 'Applications',
   'menu.addons.market': 'Application market',
+  'menu.system': 'System settings',
+  'menu.system.settings': 'Site settings',
 };

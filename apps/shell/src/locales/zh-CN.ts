@@ -142,4 +142,6 @@ export const shellZhCN: MessageTable = {
   'menu.pt.bind': '平台绑定',
   'menu.addons': '应用中心',
   'menu.addons.market': '应用市场',
+  'menu.system': '系统设置',
+  'menu.system.settings': '站点设置',
 };

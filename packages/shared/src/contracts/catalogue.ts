@@ -61,6 +61,7 @@ import { PROFILE_CALLS } from './profile.contract';
 import { UPGRADE_LOG_CALLS } from './upgrade-log.contract';
 import { OIDC_CALLS } from './oidc.contract';
 import { ADDON_CALLS } from './addon.contract';
+import { SITE_SETTINGS_CALLS } from './site-settings.contract';
 
 /**
  * Every API call of the console. The server registers exactly these (a call without a handler fails
@@ -128,6 +129,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...UPGRADE_LOG_CALLS,
   ...OIDC_CALLS,
   ...ADDON_CALLS,
+  ...SITE_SETTINGS_CALLS,
 ];
 
 /** Permission strings (API addresses) that roles can be granted. */

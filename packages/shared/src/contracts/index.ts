@@ -24,3 +24,4 @@ export * from './profile.contract';
 export * from './upgrade-log.contract';
 export * from './oidc.contract';
 export * from './addon.contract';
+export * from './site-settings.contract';

@@ -38,7 +38,8 @@ export const smsSendCall = defineCall({
   path: '/admin/admin/sms/send',
   access: 'public',
   tag: 'sms',
-  summary: 'Sends a 6-digit code (valid 10 minutes, single use) for an event; resend after 60 seconds.',
+  summary:
+    'Sends a 6-digit code (valid 10 minutes, single use) for an event; a resend waits the SMS cooldown of the site settings (60 seconds unless changed).',
   query: smsSendFields,
   body: smsSendFields,
   data: z.object({ cooldownSeconds: z.number().int(), expiresInSeconds: z.number().int() }),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { createCaptcha } from './captcha.service';
 import { readSettings } from './settings.repository';
+import { siteSettingsCalls } from './site-settings.routes';
 import { LOGIN_CONFIG_DEFAULTS, SITE_CONFIG_DEFAULTS } from './site.settings';
 
 export function siteCalls(db: Db, config: Pick<Config, 'demoMode'>): CallImplementation[] {
@@ -18,5 +19,6 @@ export function siteCalls(db: Db, config: Pick<Config, 'demoMode'>): CallImpleme
       void reply.header('Cache-Control', 'no-store');
       return createCaptcha(db, req.ip);
     }),
+    ...siteSettingsCalls(config),
   ];
 }

@@ -5,16 +5,18 @@ import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { tooManyRequests } from '../../lib/errors';
 import { enforceLimit } from '../security/rate-limit.repository';
+import { readSettings } from '../site/settings.repository';
+import { SMS_SETTINGS_DEFAULTS } from '../site/site.settings';
 import type { SmsDriver } from './sms.driver';
 
 /*
- * SMS codes: 6 digits, valid 10 minutes, single use, bound to mobile and event; a resend waits 60
- * seconds; a code dies after 5 wrong guesses; per-mobile and per-IP hourly limits. Only a hash of the
- * code is stored. All on the system connection (reviewed bypass: no tenant is known yet).
+ * SMS codes: 6 digits, valid 10 minutes, single use, bound to mobile and event; a resend waits the
+ * site setting smsCooldownSeconds (60 seconds unless the site settings page changed it); a code dies
+ * after 5 wrong guesses; per-mobile and per-IP hourly limits. Only a hash of the code is stored. All
+ * on the system connection (reviewed bypass: no tenant is known yet).
  */
 
 export const SMS_CODE_TTL_SECONDS = 10 * 60;
-export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_GUESSES = 5;
 export const SMS_PER_MOBILE_PER_HOUR = 10;
 export const SMS_PER_IP_PER_HOUR = 30;
@@ -31,15 +33,16 @@ const TEXT: Record<SmsEvent, string> = {
 
 /** Issues and delivers a new code (the older ones of mobile+event stop working). */
 export async function sendSmsCode(db: Db, driver: SmsDriver, input: { mobile: string; event: SmsEvent; ip: string; deliver: boolean }) {
+  const { smsCooldownSeconds } = await readSettings(db, SMS_SETTINGS_DEFAULTS);
   const [last] = await db
     .select({ age: sql<number>`extract(epoch from (now() - ${smsCodes.createdAt}))::float8` })
     .from(smsCodes)
     .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.event, input.event)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (last && Number(last.age) < SMS_RESEND_SECONDS) {
-    const wait = Math.ceil(SMS_RESEND_SECONDS - Number(last.age));
-    throw tooManyRequests('A code was sent to this number less than a minute ago: wait {seconds} seconds before asking for another', wait, { seconds: wait });
+  if (last && Number(last.age) < smsCooldownSeconds) {
+    const wait = Math.ceil(smsCooldownSeconds - Number(last.age));
+    throw tooManyRequests('A code was sent to this number a moment ago: wait {seconds} seconds before asking for another', wait, { seconds: wait });
   }
   await enforceLimit(db, `sms:ip:${input.ip}`, SMS_PER_IP_PER_HOUR, 3600, 'SMS codes from this address');
   await enforceLimit(db, `sms:mobile:${input.mobile}`, SMS_PER_MOBILE_PER_HOUR, 3600, 'SMS codes for this number');
@@ -58,7 +61,7 @@ export async function sendSmsCode(db: Db, driver: SmsDriver, input: { mobile: st
   });
   // A number with no account gets no message for login/resetPwd, but the same answer (no enumeration).
   if (input.deliver) await driver.send(db, { mobile: input.mobile, event: input.event, code, text: TEXT[input.event].replace('%s', code) });
-  return { cooldownSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
+  return { cooldownSeconds: smsCooldownSeconds, expiresInSeconds: SMS_CODE_TTL_SECONDS };
 }
 
 /**

@@ -43,7 +43,11 @@ const NAMES_SHOWN = 5;
 const ONE_DEFAULT_UQ = 'tenant_policies_one_default_uq';
 const defaultRace = () => conflict('Another policy was made the default at the same moment: reload the list and try again');
 
-async function checkRegistrationDefaults(db: Db, body: TenantPolicyEditBody): Promise<void> {
+/** Refuses registration defaults that do not hold together (also the site settings page's check, modules/site). */
+export async function checkRegistrationDefaults(
+  db: Db,
+  body: Pick<TenantPolicyEditBody, 'tenantSetting' | 'defaultTenantId' | 'defaultDeptId' | 'defaultRoleId' | 'defaultPostId'>,
+): Promise<void> {
   if (body.tenantSetting !== tenantSetting.joinDefault) return;
   if (body.defaultTenantId === null) throw badRequest('defaultTenantId: choose the tenant that registrants join (tenant setting 2)');
   const tenant = await tenantById(db, body.defaultTenantId);

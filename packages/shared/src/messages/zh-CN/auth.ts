@@ -64,8 +64,7 @@ export const authZhCN: Readonly<Record<string, string>> = {
   'You have no live session {id}: reload the list of your sessions': '您没有正在使用的会话 {id}，请刷新会话列表',
   'The SMS could not be sent ({reason}): try again in a minute; if it keeps failing, tell the administrator':
     '短信发送失败（{reason}），请一分钟后重试；如仍失败，请联系管理员',
-  'A code was sent to this number less than a minute ago: wait {seconds} seconds before asking for another':
-    '一分钟内已向该号码发送过验证码，请等待 {seconds} 秒后再获取',
+  'A code was sent to this number a moment ago: wait {seconds} seconds before asking for another': '刚刚已向该号码发送过验证码，请等待 {seconds} 秒后再获取',
   'Too many SMS codes from this address: at most {limit} in {minutes} minutes; try again in {seconds} seconds':
     '该地址获取短信验证码次数过多：{minutes} 分钟内最多 {limit} 次，请 {seconds} 秒后重试',
   'Too many SMS codes for this number: at most {limit} in {minutes} minutes; try again in {seconds} seconds':

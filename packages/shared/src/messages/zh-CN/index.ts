@@ -11,6 +11,7 @@ import { profileZhCN } from './profile';
 import { upgradeLogZhCN } from './upgrade-log';
 import { oidcZhCN } from './oidc';
 import { addonZhCN } from './addon';
+import { siteSettingsZhCN } from './site-settings';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -30,6 +31,7 @@ export const ZH_CN_PARTS = {
   upgradeLog: upgradeLogZhCN,
   oidc: oidcZhCN,
   addon: addonZhCN,
+  siteSettings: siteSettingsZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));
