@@ -229,10 +229,22 @@ describe('the application market installs, updates, rolls back and uninstalls an
     assert.equal(await other.page.getByText('模块加载失败').count(), 0);
     // Once its registry is 30 s old, a navigation asks again and the new version loads in place.
     await other.page.waitForTimeout(Math.max(0, other.openedAt + 32_000 - Date.now()));
-    await navigate(other.page, '/home/account?view=settings&tab=basic');
+    // The navigation away asks the registry again (it is over 30 s old); back on the addon's page, 0.2.0 loads.
+    await Promise.all([
+      other.page.waitForResponse((res) => new URL(res.url()).pathname === '/user/admin/site/remotes', { timeout: 30_000 }),
+      navigate(other.page, '/home/account?view=settings&tab=basic'),
+    ]);
     await other.page.getByText('基本信息').first().waitFor({ timeout: 30_000 });
     await navigate(other.page, '/hello-addon/hello');
-    await other.page.getByText('你好，管理员！').waitFor({ timeout: 30_000 });
+    try {
+      await other.page.getByText('你好，管理员！').waitFor({ timeout: 30_000 });
+    } catch (error) {
+      await snap(other.page, 'market-other-tab-after-update');
+      throw new Error(
+        `the addon's page did not show; loaded ${other.loaded.join(', ')}; the page says: ${(await other.page.locator('main, body').first().innerText()).slice(0, 500)}`,
+        { cause: error },
+      );
+    }
     for (let i = 0; i < 100 && !other.loaded.includes('0.2.0'); i++) await other.page.waitForTimeout(200);
     assert.equal(other.loaded.at(-1), '0.2.0', other.loaded.join(', '));
     assert.equal(await stillNoReload(other.page), true, 'the other tab was reloaded');

@@ -109,6 +109,9 @@ export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' }
         chunkFilename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
         clean: true,
         uniqueName: id,
+        // A registry of loaded chunks per version: a tab that ran 0.1.0 and then loads 0.2.0 (an update)
+        // must not give 0.2.0's runtime the chunks 0.1.0 left in a shared array, whose module ids differ.
+        chunkLoadingGlobal: `webpackChunk${id}_${String(manifest.version).replace(/[^A-Za-z0-9_$]/g, '_')}`,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
       module: {

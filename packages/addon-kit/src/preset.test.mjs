@@ -35,6 +35,8 @@ describe('the build preset', () => {
     const dir = fixture();
     const config = remoteConfig({ dir })({}, { mode: 'production' });
     assert.equal(config.output?.uniqueName, 'uc_hello_world');
+    // Its loaded-chunk registry is its version's alone, so an update loaded in an open tab never mixes with the old one.
+    assert.equal(config.output?.chunkLoadingGlobal, 'webpackChunkuc_hello_world_1_2_0');
     await build(config);
 
     const mf = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
