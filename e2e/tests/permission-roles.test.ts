@@ -112,7 +112,7 @@ describe('permission roles: a custom-department role with a subset of menus, see
     const as = await newPage(browser);
     await as.page.goto(server.url('/user/login'));
     await signInThroughForm(as.page, 'viewer', 'viewer-password-1');
-    await as.page.waitForURL((u) => u.pathname.endsWith('/dashboard'), { timeout: 30_000 });
+    await as.page.waitForURL((u) => u.pathname.endsWith('/dashboard/workplace'), { timeout: 30_000 });
     const sideMenus = as.page.locator('.ant-menu');
     await sideMenus.getByText('组织管理', { exact: true }).first().waitFor({ timeout: 30_000 });
     // The side menu opens the area of the current page.

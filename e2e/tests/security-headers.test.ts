@@ -79,7 +79,7 @@ describe('security headers in the browser', () => {
     await csp.clear();
 
     await signInThroughForm(page);
-    await page.waitForURL(/\/user\/web\/dashboard$/);
+    await page.waitForURL(/\/user\/web\/dashboard\/workplace$/);
     await settle(page);
 
     const token = await apiLogin(server);
@@ -88,7 +88,9 @@ describe('security headers in the browser', () => {
     };
     const screens = [
       ...new Set([
-        '/dashboard',
+        '/dashboard/workplace',
+        '/dashboard/analysis',
+        '/dashboard/monitor',
         '/org/user',
         '/org/dept',
         '/org/post',

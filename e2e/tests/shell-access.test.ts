@@ -43,7 +43,7 @@ describe('shell: /user/access open-access landing', () => {
   it('signs in with a signed link and lands on the dashboard with a stored token', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(accessUrl(server, key, secret));
-    await page.waitForURL((u) => u.pathname.endsWith('/dashboard'), { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname.endsWith('/dashboard/workplace'), { timeout: 30_000 });
     const token = await page.evaluate(() => localStorage.getItem('ACCESS-TOKEN'));
     assert.ok(token, 'the token is stored like a normal sign-in');
     const info = await fetch(`${server.origin}/user/admin/member/info`, { headers: { authorization: token } });
@@ -63,7 +63,7 @@ describe('shell: /user/access open-access landing', () => {
 
     const other = await newPage(browser);
     await other.page.goto(accessUrl(server, key, secret, 'https://evil.example/steal'));
-    await other.page.waitForURL((u) => u.pathname.endsWith('/dashboard'), { timeout: 30_000 });
+    await other.page.waitForURL((u) => u.pathname.endsWith('/dashboard/workplace'), { timeout: 30_000 });
     assert.equal(new URL(other.page.url()).origin, server.origin);
     await other.context.close();
   });

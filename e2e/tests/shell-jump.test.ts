@@ -61,7 +61,7 @@ describe('shell: /user/jump', () => {
       'javascript:alert(1)',
     ]) {
       await page.goto(jump(target));
-      await page.waitForURL((u) => u.pathname === '/user/web/dashboard');
+      await page.waitForURL((u) => u.pathname === '/user/web/dashboard/workplace');
       assert.equal(new URL(page.url()).origin, server.origin, target);
     }
     await context.close();

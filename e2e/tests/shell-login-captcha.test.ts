@@ -82,7 +82,7 @@ describe('shell: the login form shows a captcha when the server asks for one', (
 
     await page.getByPlaceholder('图形验证码').fill(captchas.right.code);
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL(/\/user\/web\/dashboard$/);
+    await page.waitForURL(/\/user\/web\/dashboard\/workplace$/);
     await page.locator('aside').getByText('组织管理').first().waitFor();
     await context.close();
   });
@@ -127,7 +127,7 @@ describe('shell: the login form shows a captcha when the server asks for one', (
     assert.equal(new URL(page.url()).pathname, loginPath(server));
     await page.getByPlaceholder('图形验证码').fill(captchas.everyone.code.toUpperCase());
     await signInThroughForm(page);
-    await page.waitForURL(/\/user\/web\/dashboard$/);
+    await page.waitForURL(/\/user\/web\/dashboard\/workplace$/);
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ describe('shell: phone sign-in, registration and password recovery', () => {
 
   it('signs in on the phone tab with an SMS code and goes to the redirect address', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(server.url('/user/login?redirect=' + encodeURIComponent(server.url('/dashboard?from=sms'))));
+    await page.goto(server.url('/user/login?redirect=' + encodeURIComponent(server.url('/home/upgrade/logs?from=sms'))));
     await page.getByRole('tab', { name: '手机号登录' }).click();
     await page.getByPlaceholder('手机号').fill(user.mobile);
     const code = await requestCode(page, gateway, user.mobile, 'login');
@@ -91,7 +91,7 @@ describe('shell: phone sign-in, registration and password recovery', () => {
     // A fresh account may hold no menus yet: then the console shows 403, still signed in.
     await page.waitForURL((u) => !u.pathname.startsWith('/user/web/user/'), { timeout: 30_000 });
     assert.ok(await page.evaluate(() => localStorage.getItem('ACCESS-TOKEN')));
-    assert.match(pathOf(page), /^\/user\/web\/(dashboard\?from=sms|error\/403)$/);
+    assert.match(pathOf(page), /^\/user\/web\/(home\/upgrade\/logs\?from=sms|error\/403)$/);
     await context.close();
   });
 

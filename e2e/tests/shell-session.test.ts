@@ -50,7 +50,7 @@ describe('shell: session, access and exception pages', () => {
   it('signs out through /user/logout?redirect=<encoded current address> and lands on the login page', async () => {
     const { context, page } = await newPage(browser);
     await signInWithToken(page, await apiLogin(server));
-    await page.goto(server.url('/dashboard'));
+    await page.goto(server.url('/dashboard/workplace'));
     const seen: string[] = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && seen.push(f.url()));
     await page.evaluate(() => {
@@ -68,7 +68,7 @@ describe('shell: session, access and exception pages', () => {
     const addresses = await page.evaluate(() => (window as unknown as { __addresses: string[] }).__addresses);
     const logout = addresses.find((a) => a.includes('/user/logout'));
     assert.ok(logout, `went through /user/logout: ${addresses.join(', ')}`);
-    assert.equal(new URL(logout, server.origin).searchParams.get('redirect'), server.url('/dashboard'));
+    assert.equal(new URL(logout, server.origin).searchParams.get('redirect'), server.url('/dashboard/workplace'));
     assert.match(logout, /redirect=http%3A%2F%2F/);
     assert.equal(await page.evaluate(() => localStorage.getItem('ACCESS-TOKEN')), null);
     await context.close();
@@ -108,11 +108,12 @@ describe('shell: session, access and exception pages', () => {
     await context.close();
   });
 
-  it('redirects / to /dashboard and the areas to their first page', async () => {
+  it('redirects / and /dashboard to the workplace and the areas to their first page', async () => {
     const { context, page } = await newPage(browser);
     await signInWithToken(page, await apiLogin(server));
     for (const [from, to] of [
-      ['/', '/dashboard'],
+      ['/', '/dashboard/workplace'],
+      ['/dashboard', '/dashboard/workplace'],
       ['/org', '/org/user'],
       ['/permission', '/permission/menu'],
       ['/tenant', '/tenant/policy'],

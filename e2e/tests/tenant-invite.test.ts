@@ -62,7 +62,7 @@ describe('tenant invitations: made on /tenant/invite, used on the registration s
     await page.getByRole('link', { name: '使用新账户登录' }).click();
     await page.waitForURL(/\/user\/web\/user\/login$/);
     await signInThroughForm(page, boss.username, boss.password);
-    await page.waitForURL(/\/user\/web\/dashboard$/);
+    await page.waitForURL(/\/user\/web\/dashboard\/workplace$/);
     await page.getByText('Spring Robotics').first().waitFor();
     await context.close();
   });

@@ -40,6 +40,7 @@ import { profileCalls } from './modules/profile/profile.routes';
 import { upgradeLogCalls } from './modules/upgrade-log/upgrade-log.routes';
 import { oidcCalls } from './modules/oidc/oidc.routes';
 import { createAddons } from './modules/addon/addon.module';
+import { createDashboard } from './modules/dashboard/dashboard.module';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
@@ -156,6 +157,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...upgradeLogCalls(),
       ...oidcCalls(db, config),
       ...createAddons(app, { config, db, remotes }),
+      // Made before registerCalls adds the routes: the dashboard's request metrics hook into each one.
+      ...createDashboard(app, database),
     ],
     { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
   );

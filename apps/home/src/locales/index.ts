@@ -1,5 +1,6 @@
 import { registerMessages } from '@uc/shared';
 import { accountEnUS, accountZhCN } from './account';
+import { dashboardEnUS, dashboardZhCN } from './dashboard';
 import { homeEnUS } from './en-US';
 import { messageEnUS, messageZhCN } from './message';
 import { noticeAdminEnUS, noticeAdminZhCN } from './notice-admin';
@@ -9,8 +10,8 @@ import { homeZhCN } from './zh-CN';
 
 /** Each feature keeps its texts in its own file: one table per locale here. */
 export const HOME_MESSAGES = {
-  'zh-CN': { ...homeZhCN, ...accountZhCN, ...thirdPartyZhCN, ...messageZhCN, ...noticeAdminZhCN, ...upgradeLogZhCN },
-  'en-US': { ...homeEnUS, ...accountEnUS, ...thirdPartyEnUS, ...messageEnUS, ...noticeAdminEnUS, ...upgradeLogEnUS },
+  'zh-CN': { ...homeZhCN, ...accountZhCN, ...thirdPartyZhCN, ...messageZhCN, ...noticeAdminZhCN, ...upgradeLogZhCN, ...dashboardZhCN },
+  'en-US': { ...homeEnUS, ...accountEnUS, ...thirdPartyEnUS, ...messageEnUS, ...noticeAdminEnUS, ...upgradeLogEnUS, ...dashboardEnUS },
 };
 
 export function registerHomeMessages(): void {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
+import { ALL_CALLS, menuType } from '@uc/shared/contracts';
 import { hashPassword } from '../modules/auth/auth.service';
 import { insertMissingSettings } from '../modules/site/settings.repository';
 import { SITE_SETTINGS_DEFAULTS } from '../modules/site/site.settings';
@@ -74,17 +75,25 @@ async function seedPlatform(db: Db, adminPassword: string | undefined, log: Seed
 
 /** The platform's own areas: tenant management, the application market, the site settings. */
 const PLATFORM_AREAS = ['/tenant', '/addons', '/system'];
+/** The platform's own pages in areas tenants share: platform binding, the dashboard's monitor. */
+const PLATFORM_PAGES = ['/pt/bind', '/dashboard/monitor'];
+const PLATFORM_CALLS = new Set(ALL_CALLS.filter((c) => c.platformOnly).map((c) => c.path));
 
 /**
  * The default tenant policy: registration creates a new tenant whose administrator role gets every
- * menu except the platform's own (its areas above and platform binding).
+ * menu except the platform's own (its areas and pages above, and buttons that grant only calls every
+ * tenant but the platform is refused, such as the analysis page's tenant picker).
  */
 async function seedDefaultPolicy(db: Db, log: SeedLog): Promise<void> {
   const [existing] = await db.select({ id: tenantPolicies.id }).from(tenantPolicies).limit(1);
   if (existing) return;
-  const rows = await db.select({ id: menus.id, path: menus.path, parentId: menus.parentId }).from(menus);
+  const rows = await db.select({ id: menus.id, type: menus.type, path: menus.path, parentId: menus.parentId, permissions: menus.permissions }).from(menus);
+  const platformButton = (m: (typeof rows)[number]) =>
+    m.type === menuType.button && m.permissions !== '' && m.permissions.split(',').every((p) => PLATFORM_CALLS.has(p.trim()));
   const platformOnly = new Set(
-    rows.filter((m) => PLATFORM_AREAS.some((area) => m.path === area || m.path.startsWith(`${area}/`)) || m.path === '/pt/bind').map((m) => m.id),
+    rows
+      .filter((m) => PLATFORM_AREAS.some((area) => m.path === area || m.path.startsWith(`${area}/`)) || PLATFORM_PAGES.includes(m.path) || platformButton(m))
+      .map((m) => m.id),
   );
   // Buttons have no path: they follow their parent.
   for (const m of rows) if (m.parentId !== null && platformOnly.has(m.parentId)) platformOnly.add(m.id);

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { SHELL_PAGES } from '@uc/shared';
-import { areaTarget } from './area-redirect';
+import { areaTarget, firstPage } from './area-redirect';
 import { routes } from './router';
 import { ROUTE_ACCESS } from '../lib/route-access';
 import { testMenuItem } from '@uc/shared/testing';
@@ -34,5 +34,20 @@ describe('the shell router', () => {
     expect(areaTarget(menu, 'tenant')).toBe('/tenant/invite');
     expect(areaTarget(menu, 'empty')).toBeUndefined();
     expect(areaTarget(menu, 'nothing')).toBeUndefined();
+  });
+
+  it('serves no dashboard of its own: /dashboard opens the workplace through the menu, or the first page when the menu has none', () => {
+    const served = new Set(servedPaths(routes));
+    expect(served.has('/dashboard')).toBe(false);
+    const dashboard = item('/dashboard', [item('/dashboard/workplace'), item('/dashboard/analysis')], { redirect: '/dashboard/workplace' });
+    expect(areaTarget([dashboard, item('/org', [item('/org/user')])], 'dashboard')).toBe('/dashboard/workplace');
+    // The home remote disabled: the menu has no dashboard, and a sign-in lands on the first page there is.
+    const without = [
+      item('/docs', [], { hidden: true }),
+      item('https://example.com/help'),
+      item('/org', [item('/org/user', [], { hidden: true }), item('/org/dept')]),
+    ];
+    expect(firstPage(without)).toBe('/org/dept');
+    expect(firstPage([])).toBeUndefined();
   });
 });

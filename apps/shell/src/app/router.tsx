@@ -15,7 +15,6 @@ const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
 const JumpPage = lazyPage(() => import('../features/session/jump-page'));
 const AccessPage = lazyPage(() => import('../features/session/access-page'));
 const MainLayout = lazyPage(() => import('./layout/main-layout'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
 const RemoteSwitch = lazyPage(loadRemoteSwitch);
 
@@ -42,8 +41,8 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
+          // A sign-in lands on the dashboard's area (the home remote's pages): its first page in the menu.
           { index: true, element: <Navigate to="/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
           // The user menu's entries (spec section 2) are views of the personal area's account page.
           { path: 'account/center', element: <Navigate to={ACCOUNT_CENTER_ROUTE} replace /> },
           { path: 'account/settings', element: <Navigate to={ACCOUNT_SETTINGS_ROUTE} replace /> },

@@ -18,7 +18,6 @@ const menuRoute = (path: string, arg?: string): RouteAccess => ({ path, access: 
 
 /** The shell's own pages (the router serves each; route-access.test checks it). Remote pages come from the registry. */
 export const ROUTE_ACCESS: RouteAccess[] = [
-  { path: '/dashboard', access: 'canUser' },
   { path: '/error/403', access: 'canUser' },
   { path: '/error/404', access: 'canUser' },
   { path: '/error/500', access: 'canUser' },

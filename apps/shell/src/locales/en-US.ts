@@ -80,15 +80,6 @@ export const shellEnUS: MessageTable = {
   'pwa.update.ok': 'Refresh',
   'layout.menu.empty': 'No menu available',
 
-  'dashboard.welcome': 'Welcome back, {name}',
-  'dashboard.tenant': 'Tenant',
-  'dashboard.username': 'Username',
-  'dashboard.roles': 'Roles',
-  'dashboard.roles.none': 'None',
-  'dashboard.superAdmin': 'Platform super administrator',
-  'dashboard.permissions': 'Granted APIs',
-  'dashboard.shortcuts': 'Shortcuts',
-
   'access.title': 'Could not sign in with this link',
   'access.failed': 'The open access sign-in was refused; the link may be wrong, expired or already used.',
   'access.missing': 'The link is incomplete: key, timestamp, nonce and signature are required.',
@@ -111,6 +102,10 @@ export const shellEnUS: MessageTable = {
   'offline.module': 'You are offline now, and the {module} module needs the network to open. Retry once you are back online.',
 
   'menu.dashboard': 'Dashboard',
+  'menu.dashboard.workplace': 'Workplace',
+  'menu.dashboard.analysis': 'Analysis',
+  'menu.dashboard.analysis.tenant': 'Pick a tenant',
+  'menu.dashboard.monitor': 'Monitor',
   'menu.org': 'Organisation',
   'menu.org.user': 'Users',
   'menu.org.dept': 'Departments',

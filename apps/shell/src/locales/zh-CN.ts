@@ -80,15 +80,6 @@ export const shellZhCN: MessageTable = {
   'pwa.update.ok': '刷新',
   'layout.menu.empty': '暂无可用菜单',
 
-  'dashboard.welcome': '欢迎回来，{name}',
-  'dashboard.tenant': '所属租户',
-  'dashboard.username': '用户名',
-  'dashboard.roles': '角色',
-  'dashboard.roles.none': '无',
-  'dashboard.superAdmin': '平台超级管理员',
-  'dashboard.permissions': '已授权接口',
-  'dashboard.shortcuts': '快捷入口',
-
   'access.title': '无法通过此链接登录',
   'access.failed': '开放访问登录被拒绝，链接可能有误、已过期或已被使用。',
   'access.missing': '链接不完整：需要 key、timestamp、nonce 和 signature。',
@@ -109,7 +100,11 @@ export const shellZhCN: MessageTable = {
   'offline.description': '当前处于离线状态，这个页面需要网络才能打开。恢复网络后请点击重试。',
   'offline.module': '当前处于离线状态，{module}模块需要网络才能打开。恢复网络后请点击重试。',
 
-  'menu.dashboard': '工作台',
+  'menu.dashboard': '仪表盘',
+  'menu.dashboard.workplace': '工作台',
+  'menu.dashboard.analysis': '分析页',
+  'menu.dashboard.analysis.tenant': '选择租户',
+  'menu.dashboard.monitor': '监控页',
   'menu.org': '组织管理',
   'menu.org.user': '用户管理',
   'menu.org.dept': '部门管理',

@@ -61,6 +61,7 @@ import { PROFILE_CALLS } from './profile.contract';
 import { UPGRADE_LOG_CALLS } from './upgrade-log.contract';
 import { OIDC_CALLS } from './oidc.contract';
 import { ADDON_CALLS } from './addon.contract';
+import { DASHBOARD_CALLS } from './dashboard.contract';
 import { SITE_SETTINGS_CALLS } from './site-settings.contract';
 
 /**
@@ -129,6 +130,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...UPGRADE_LOG_CALLS,
   ...OIDC_CALLS,
   ...ADDON_CALLS,
+  ...DASHBOARD_CALLS,
   ...SITE_SETTINGS_CALLS,
 ];
 

@@ -24,4 +24,5 @@ export * from './profile.contract';
 export * from './upgrade-log.contract';
 export * from './oidc.contract';
 export * from './addon.contract';
+export * from './dashboard.contract';
 export * from './site-settings.contract';

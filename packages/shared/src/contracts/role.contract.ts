@@ -251,9 +251,10 @@ export const adminMenuCall = defineCall({
 /**
  * Console pages the shell itself serves; every other menu address must be served by a remote in the
  * registry, or the menu does not show it (a screen ships with its menu, or neither ships). The shell's
- * router test checks that it serves each of these.
+ * router test checks that it serves each of these. None today: the shell keeps no domain pages (the
+ * dashboard is the home remote's; /dashboard, where a sign-in lands, opens its first page in the menu).
  */
-export const SHELL_PAGES: readonly string[] = ['/dashboard'];
+export const SHELL_PAGES: readonly string[] = [];
 
 /** The area (top-level menu directory) a page belongs to: '/org/user' → '/org', '/org' → '/org'. */
 export const areaOf = (path: string): string => `/${path.split('/')[1] ?? ''}`;

@@ -16,3 +16,4 @@ export * from './tree-rows';
 export * from './status-controls';
 export * from './date-field';
 export * from './image-field';
+export * from './date-range-field';

@@ -40,8 +40,8 @@ export const PERMISSION_CLASH = 'The addon grants {permission}, which the addon 
 export const SHARED_MISMATCH =
   'The addon was built against {library} {range}, but the console runs {library} {version}: build it again with the console versions (the addon kit does)';
 
-/** Routes of the console itself that no addon may take. */
-const RESERVED_ROUTES = [...SHELL_PAGES, '/user', '/error', '/account', '/exception', '/403', '/404', '/500'];
+/** Routes of the console itself that no addon may take (/dashboard: where every sign-in lands). */
+const RESERVED_ROUTES = [...SHELL_PAGES, '/dashboard', '/user', '/error', '/account', '/exception', '/403', '/404', '/500'];
 
 const overlaps = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 

@@ -75,12 +75,14 @@ describe('remote registry', () => {
     const demo = {
       name: 'demo',
       version: '0.1.0-0badf00d',
-      routes: ['/demo/hello'],
+      routes: ['/demo/hello', '/demo-board/overview'],
       title: { 'zh-CN': '演示', 'en-US': 'Demo' },
       icon: 'SmileOutlined',
       pages: [
         { path: '/demo/hello', title: { 'zh-CN': '你好', 'en-US': 'Hello' }, icon: 'SmileOutlined' },
         { path: '/demo/hello/:id', title: { 'zh-CN': '详情', 'en-US': 'Details' }, hidden: true, accessAs: '/demo/hello' },
+        // A page in a second area (as home serves /home and /dashboard) gets a directory of its own.
+        { path: '/demo-board/overview', title: { 'zh-CN': '概览', 'en-US': 'Overview' } },
       ],
     };
     writeRemote('demo', demo);
@@ -98,12 +100,14 @@ describe('remote registry', () => {
     const rows = await t.db
       .select()
       .from(menus)
-      .where(inArray(menus.path, ['/demo', '/demo/hello', '/demo/hello/:id', '/org/user']));
+      .where(inArray(menus.path, ['/demo', '/demo/hello', '/demo/hello/:id', '/demo-board', '/demo-board/overview', '/org/user']));
     const byPath = (path: string) => rows.filter((m) => m.path === path);
     expect(byPath('/demo')).toEqual([expect.objectContaining({ type: 1, name: '演示', locale: 'menu.demo', icon: 'SmileOutlined', redirect: '/demo/hello' })]);
     const dirId = byPath('/demo')[0]!.id;
     expect(byPath('/demo/hello')).toEqual([expect.objectContaining({ type: 2, parentId: dirId, name: '你好', locale: 'menu.demo.hello', hidden: false })]);
     expect(byPath('/demo/hello/:id')).toEqual([expect.objectContaining({ type: 2, parentId: dirId, hidden: true, locale: 'menu.demo.hello.id' })]);
+    expect(byPath('/demo-board')).toEqual([expect.objectContaining({ type: 1, name: '概览', locale: 'menu.demo-board', redirect: '/demo-board/overview' })]);
+    expect(byPath('/demo-board/overview')).toEqual([expect.objectContaining({ type: 2, parentId: byPath('/demo-board')[0]!.id })]);
     expect(byPath('/org/user')).toEqual([expect.objectContaining({ name: '用户管理' })]);
     // The registry carries the declaration to the shell, and the super admin's menu shows the page.
     const registry = (await t.app.inject({ url: '/user/admin/site/remotes' })).json().data as { name: string; title: object; pages: object[] }[];

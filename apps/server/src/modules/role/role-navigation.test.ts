@@ -9,10 +9,16 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     beforeBuild: async (db) => {
-      // What serves the console's pages: org and permission whole, one page of tenant, two of home
-      // (/home/message open to everyone, as the personal area's pages are).
-      const page = (path: string) => ({ path, title: { 'zh-CN': path, 'en-US': path }, ...(path === '/home/message' ? { everyone: true } : {}) });
-      const served = { org: ['/org'], permission: ['/permission'], tenant: ['/tenant/invite'], home: ['/home/account', '/home/message'] };
+      // What serves the console's pages: org and permission whole, one page of tenant, three of home
+      // (/home/message and the dashboard's workplace open to everyone, as they are in the console).
+      const everyone = ['/home/message', '/dashboard/workplace'];
+      const page = (path: string) => ({ path, title: { 'zh-CN': path, 'en-US': path }, ...(everyone.includes(path) ? { everyone: true } : {}) });
+      const served = {
+        org: ['/org'],
+        permission: ['/permission'],
+        tenant: ['/tenant/invite'],
+        home: ['/home/account', '/home/message', '/dashboard/workplace'],
+      };
       for (const [name, routes] of Object.entries(served)) {
         await upsertRemote(db, { name, entry: `/user/web/remotes/${name}/1/mf-manifest.json`, version: '1', routes, pages: routes.map(page) });
       }
@@ -31,15 +37,25 @@ describe('admin menu', () => {
   it('gives the super admin every visible entry that leads to a served page, in sort order, without buttons or hidden pages', async () => {
     const res = await get('/user/admin/role/antd/menu', await t.login());
     const list = res.json().data.list as AdminMenuItem[];
-    // /pt/bind has no remote: left out, like the home and tenant pages nobody serves yet.
+    // /pt/bind has no remote: left out, like the home, dashboard and tenant pages nobody serves yet.
     expect(list.map((m) => m.path)).toEqual(['/dashboard', '/org', '/permission', '/home', '/tenant']);
+    expect(list[0]).toMatchObject({ locale: 'menu.dashboard', redirect: '/dashboard/workplace' });
+    expect(list[0]!.children.map((c) => c.path)).toEqual(['/dashboard/workplace']);
     const org = list[1]!;
     expect(org).toMatchObject({ name: '组织管理', locale: 'menu.org', redirect: '/org/user' });
     expect(org.children.map((c) => c.path)).toEqual(['/org/user', '/org/dept', '/org/post']);
     expect(org.children[0]!.children).toEqual([]);
     const all = paths(list);
     expect(all).toEqual(expect.arrayContaining(['/permission/role', '/permission/menu', '/permission/openaccess', '/home/account', '/tenant/invite']));
-    for (const unserved of ['/home/upgrade/logs', '/tenant/policy', '/tenant/manage', '/tenant/user/list', '/pt/bind']) {
+    for (const unserved of [
+      '/home/upgrade/logs',
+      '/dashboard/analysis',
+      '/dashboard/monitor',
+      '/tenant/policy',
+      '/tenant/manage',
+      '/tenant/user/list',
+      '/pt/bind',
+    ]) {
       expect(all).not.toContain(unserved);
     }
     expect(all).not.toContain('/home/message/:id');
@@ -60,12 +76,12 @@ describe('admin menu', () => {
   it('gives another user exactly the granted entries (with their directories)', async () => {
     const res = await get('/user/admin/role/antd/menu', await t.login('deptkeeper', 'user-password-1'));
     const list = res.json().data.list as AdminMenuItem[];
-    expect(paths(list)).toEqual(['/org', '/org/dept', '/home', '/home/account', '/home/message']);
+    expect(paths(list)).toEqual(['/dashboard', '/dashboard/workplace', '/org', '/org/dept', '/home', '/home/account', '/home/message']);
   });
 
   it('gives every user the pages a remote opens to everyone, whatever their roles, while that remote is enabled', async () => {
     const nobody = await t.login('nobody', 'user-password-1');
-    expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual(['/home', '/home/message']);
+    expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual(['/dashboard', '/dashboard/workplace', '/home', '/home/message']);
     await t.db.update(remotes).set({ enabled: false }).where(eq(remotes.name, 'home'));
     try {
       expect((await get('/user/admin/role/antd/menu', nobody)).json()).toEqual({ code: 0, message: 'ok', data: { list: [] } });
@@ -89,8 +105,13 @@ describe('a directory holding only hidden pages', () => {
       .returning();
     try {
       const nobody = await t.login('nobody', 'user-password-1');
-      expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual(['/home', '/home/message']);
-      expect((await get('/user/admin/role/header', nobody)).json().data.list.map((h: { path: string }) => h.path)).toEqual(['/home']);
+      expect(paths((await get('/user/admin/role/antd/menu', nobody)).json().data.list)).toEqual([
+        '/dashboard',
+        '/dashboard/workplace',
+        '/home',
+        '/home/message',
+      ]);
+      expect((await get('/user/admin/role/header', nobody)).json().data.list.map((h: { path: string }) => h.path)).toEqual(['/dashboard', '/home']);
       // The platform's administrator, who holds the market page, has the directory.
       expect(paths((await get('/user/admin/role/antd/menu', await t.login())).json().data.list)).toEqual(expect.arrayContaining(['/addons', '/addons/market']));
     } finally {
@@ -106,9 +127,9 @@ describe('header menu', () => {
     expect(admin.map((h: { path: string }) => h.path)).toEqual(['/dashboard', '/org', '/permission', '/home', '/tenant']);
     expect(admin[1]).toEqual({ addon: 'ml.svc.user', title: '组织管理', icon: 'TeamOutlined', remark: '', path: '/org', affix: false });
     const keeper = (await get('/user/admin/role/header', await t.login('deptkeeper', 'user-password-1'))).json().data.list;
-    expect(keeper.map((h: { path: string }) => h.path)).toEqual(['/org', '/home']);
+    expect(keeper.map((h: { path: string }) => h.path)).toEqual(['/dashboard', '/org', '/home']);
     const userkeeper = (await get('/user/admin/role/header', await t.login('userkeeper', 'user-password-1'))).json().data.list;
-    expect(userkeeper.map((h: { path: string }) => h.path)).toEqual(['/org', '/home']);
+    expect(userkeeper.map((h: { path: string }) => h.path)).toEqual(['/dashboard', '/org', '/home']);
   });
 });
 

@@ -11,6 +11,7 @@ import { profileZhCN } from './profile';
 import { upgradeLogZhCN } from './upgrade-log';
 import { oidcZhCN } from './oidc';
 import { addonZhCN } from './addon';
+import { dashboardZhCN } from './dashboard';
 import { siteSettingsZhCN } from './site-settings';
 
 /**
@@ -31,6 +32,7 @@ export const ZH_CN_PARTS = {
   upgradeLog: upgradeLogZhCN,
   oidc: oidcZhCN,
   addon: addonZhCN,
+  dashboard: dashboardZhCN,
   siteSettings: siteSettingsZhCN,
 };
 

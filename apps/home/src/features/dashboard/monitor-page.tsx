@@ -1,0 +1,110 @@
+import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useRef } from 'react';
+import { dashboardMonitorCall, useLocale, useT } from '@uc/shared';
+import { useCall } from '@uc/shared/ui';
+import { SpecChartCard } from './chart-card';
+import { formatValue } from './chart-spec';
+import { LoadFailed } from './load-failed';
+import { DatabaseCard, MonitorSummary, ProcessCard } from './monitor-cards';
+import { clockTime } from './monitor-format';
+import { monitorSpecs } from './monitor-specs';
+import { RemotesTable } from './remotes-table';
+import { usePolling } from './use-polling';
+
+/** How often the monitor asks again while it is in view. */
+export const MONITOR_REFRESH_MS = 5_000;
+
+/**
+ * /dashboard/monitor (the platform's administrators): this server process, the database, the API's
+ * requests, errors and latency per minute over the last hour, sessions online and every remote, asked
+ * again every few seconds while the page is in view.
+ */
+export function MonitorPage() {
+  const t = useT();
+  const { locale } = useLocale();
+  // After the first answer a failed refresh says so on the page instead of a toast every few seconds.
+  const answered = useRef(false);
+  const { data, error, loading, reload } = useCall(dashboardMonitorCall, { skipErrorHandler: answered.current });
+  if (data) answered.current = true;
+  const { visible } = usePolling(reload, loading, MONITOR_REFRESH_MS);
+  if (!data) return error ? <LoadFailed title={t('home.dashboard.monitor.failedToLoad')} onRetry={reload} /> : <Skeleton active />;
+  const specs = monitorSpecs(data.requests, t, locale);
+  const hour = data.requests.hour;
+  const errors = hour.clientErrors + hour.serverErrors;
+  const minute = t('home.dashboard.column.minute');
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Flex gap={12} align="center" wrap justify="space-between">
+          <Typography.Text type="secondary" data-testid="monitor-refreshed">
+            {t(visible ? 'home.dashboard.monitor.live' : 'home.dashboard.monitor.paused', {
+              seconds: MONITOR_REFRESH_MS / 1000,
+              at: clockTime(data.serverTime, locale),
+            })}
+          </Typography.Text>
+          {error ? <Alert type="warning" showIcon title={t('home.dashboard.monitor.stale')} /> : null}
+        </Flex>
+      </Col>
+      <Col span={24}>
+        <MonitorSummary data={data} />
+      </Col>
+      <Col span={24}>
+        <Card title={t('home.dashboard.monitor.hour')}>
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={6}>
+              <Statistic title={t('home.dashboard.monitor.hour.requests')} value={formatValue(hour.requests, locale)} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic
+                title={t('home.dashboard.monitor.hour.errors')}
+                value={hour.requests > 0 ? formatValue(Math.round((errors / hour.requests) * 1000) / 10, locale, '%') : '–'}
+              />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="p50" value={formatValue(hour.p50, locale, 'ms')} />
+            </Col>
+            <Col xs={12} md={6}>
+              <Statistic title="p99" value={formatValue(hour.p99, locale, 'ms')} />
+            </Col>
+          </Row>
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <SpecChartCard
+          testId="monitor-requests"
+          title={t('home.dashboard.monitor.requests')}
+          description={t('home.dashboard.monitor.requests.help')}
+          spec={specs.requests}
+          categoryTitle={minute}
+        />
+      </Col>
+      <Col xs={24} xl={8}>
+        <SpecChartCard
+          testId="monitor-error-rate"
+          title={t('home.dashboard.monitor.errorRate')}
+          description={t('home.dashboard.monitor.errorRate.help')}
+          spec={specs.errorRate}
+          categoryTitle={minute}
+        />
+      </Col>
+      <Col xs={24} xl={8}>
+        <SpecChartCard
+          testId="monitor-latency"
+          title={t('home.dashboard.monitor.latency')}
+          description={t('home.dashboard.monitor.latency.help')}
+          spec={specs.latency}
+          categoryTitle={minute}
+        />
+      </Col>
+      <Col span={24}>
+        <RemotesTable remotes={data.remotes} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ProcessCard process={data.process} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <DatabaseCard database={data.database} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,47 @@
+import { Col, Row, Skeleton } from 'antd';
+import { dashboardWorkplaceCall, useT } from '@uc/shared';
+import { useCall } from '@uc/shared/ui';
+import { LoadFailed } from './load-failed';
+import { WorkplaceGreeting } from './workplace-greeting';
+import { WorkplaceShortcuts } from './workplace-shortcuts';
+import { FailedSignIns, RecentActivity } from './workplace-tables';
+import { WorkplaceUnread } from './workplace-unread';
+
+/**
+ * /dashboard/workplace, where every sign-in lands: who the user is, where they can go, what is unread,
+ * what they did lately and, for administrators, who failed to sign in to their tenant.
+ */
+export function WorkplacePage() {
+  const t = useT();
+  const { data, error, reload } = useCall(dashboardWorkplaceCall, {});
+  if (!data) return error ? <LoadFailed title={t('home.dashboard.workplace.failedToLoad')} onRetry={reload} /> : <Skeleton active />;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <WorkplaceGreeting data={data} />
+      </Col>
+      <Col xs={24} xl={16}>
+        <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <WorkplaceShortcuts />
+          </Col>
+          <Col span={24}>
+            <RecentActivity rows={data.recentActivity} />
+          </Col>
+        </Row>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <WorkplaceUnread unread={data.unread} />
+          </Col>
+          {data.failedSignIns && (
+            <Col span={24}>
+              <FailedSignIns rows={data.failedSignIns} />
+            </Col>
+          )}
+        </Row>
+      </Col>
+    </Row>
+  );
+}

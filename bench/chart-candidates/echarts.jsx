@@ -1,0 +1,37 @@
+// echarts through echarts/core with only the charts, components and renderer these three use.
+import { useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { init, use } from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import { days, failed, methods, registrations, succeeded } from './data.js';
+
+use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+function Chart({ option }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const chart = init(ref.current);
+    chart.setOption(option);
+    return () => chart.dispose();
+  }, [option]);
+  return <div ref={ref} style={{ height: 300 }} />;
+}
+
+const axis = { xAxis: { type: 'category', data: days }, yAxis: { type: 'value' }, tooltip: { trigger: 'axis' }, legend: {} };
+createRoot(document.getElementById('root')).render(
+  <>
+    <Chart option={{ ...axis, series: [{ type: 'line', name: 'new', data: registrations }] }} />
+    <Chart
+      option={{
+        ...axis,
+        series: [
+          { type: 'bar', stack: 'all', name: 'ok', data: succeeded },
+          { type: 'bar', stack: 'all', name: 'failed', data: failed },
+        ],
+      }}
+    />
+    <Chart option={{ tooltip: { trigger: 'item' }, legend: {}, series: [{ type: 'pie', radius: ['40%', '70%'], data: methods }] }} />
+  </>,
+);
