@@ -1,10 +1,7 @@
-import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd';
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import {
   call,
-  deptOptionCall,
-  postOptionCall,
-  roleOptionCall,
   tenantOptionCall,
   tenantPolicyEditBody,
   tenantPolicyEditCall,
@@ -12,12 +9,11 @@ import {
   tenantSetting,
   TenantScope,
   useT,
-  type DeptOption,
-  type RoleOption,
   type TenantPolicyInput,
   type TenantPolicyRow,
 } from '@uc/shared';
 import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+import { TenantRecordFields } from '../../lib/tenant-record-fields';
 import { MenuTreeField } from './menu-tree-field';
 
 export interface PolicyFormDrawerProps {
@@ -65,54 +61,11 @@ function valuesOf(row: TenantPolicyRow): Values {
   };
 }
 
-type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
-const deptTree = (list: DeptOption[]): TreeOption[] =>
-  list.map((d) => ({ value: d.id, title: d.name, disabled: d.disabled, children: deptTree(d.children ?? []) }));
-const roleTree = (list: RoleOption[]): TreeOption[] => list.map((r) => ({ value: r.id, title: r.name, children: roleTree(r.children) }));
-
-/**
- * The chosen default tenant's own departments, roles and posts: rendered inside a TenantScope, so the
- * option calls act in that tenant (X-UC-Tenant), as the tenant's own administrator would see them.
- */
-function TenantRecords({ tenantId }: { tenantId: number | undefined }) {
-  const t = useT();
-  const ask = tenantId ? {} : null;
-  const depts = useCall(deptOptionCall, ask);
-  const roles = useCall(roleOptionCall, ask);
-  const posts = useCall(postOptionCall, ask);
-  const placeholder = tenantId ? undefined : t('tenant.policy.chooseTenantFirst');
-  const required = (key: string) => [{ required: true, message: t(key) }];
-  return (
-    <>
-      <Form.Item name="defaultDeptId" label={t('tenant.policy.defaultDept')} rules={required('tenant.policy.defaultDeptRequired')}>
-        <TreeSelect
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={depts.loading}
-          treeDefaultExpandAll
-          treeData={tenantId ? deptTree(depts.data?.list ?? []) : []}
-        />
-      </Form.Item>
-      <Form.Item name="defaultRoleId" label={t('tenant.policy.defaultRole')} rules={required('tenant.policy.defaultRoleRequired')}>
-        <TreeSelect
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={roles.loading}
-          treeDefaultExpandAll
-          treeData={tenantId ? roleTree(roles.data?.list ?? []) : []}
-        />
-      </Form.Item>
-      <Form.Item name="defaultPostId" label={t('tenant.policy.defaultPost')} rules={required('tenant.policy.defaultPostRequired')}>
-        <Select
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={posts.loading}
-          options={tenantId ? (posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name })) : []}
-        />
-      </Form.Item>
-    </>
-  );
-}
+const RECORD_KEYS = {
+  dept: { label: 'tenant.policy.defaultDept', required: 'tenant.policy.defaultDeptRequired' },
+  role: { label: 'tenant.policy.defaultRole', required: 'tenant.policy.defaultRoleRequired' },
+  post: { label: 'tenant.policy.defaultPost', required: 'tenant.policy.defaultPostRequired' },
+};
 
 /** Create or edit a policy: every field of the spec, the allowed menus as a checkable tree. */
 export function PolicyFormDrawer({ open, record, onClose, onSaved }: PolicyFormDrawerProps) {
@@ -186,7 +139,7 @@ export function PolicyFormDrawer({ open, record, onClose, onSaved }: PolicyFormD
             />
           </Form.Item>
           <TenantScope tenantId={tenantId}>
-            <TenantRecords tenantId={tenantId} />
+            <TenantRecordFields tenantId={tenantId} keys={RECORD_KEYS} chooseTenantFirst="tenant.policy.chooseTenantFirst" />
           </TenantScope>
         </>
       )}

@@ -1,73 +1,16 @@
-import { Alert, Form, Radio, Select, TreeSelect, type FormInstance } from 'antd';
+import { Alert, Form, Radio, Select, type FormInstance } from 'antd';
 import { useMemo } from 'react';
-import {
-  deptOptionCall,
-  postOptionCall,
-  roleOptionCall,
-  tenantOptionCall,
-  tenantSetting,
-  TenantScope,
-  useT,
-  type DeptOption,
-  type RoleOption,
-  type SiteSettings,
-} from '@uc/shared';
+import { tenantOptionCall, tenantSetting, TenantScope, useT, type SiteSettings } from '@uc/shared';
 import { useCall } from '@uc/shared/ui';
+import { TenantRecordFields } from '../../lib/tenant-record-fields';
 import type { SiteSettingsValues } from './site-settings-values';
 
-type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
-const deptTree = (list: DeptOption[]): TreeOption[] =>
-  list.map((d) => ({ value: d.id, title: d.name, disabled: d.disabled, children: deptTree(d.children ?? []) }));
-const roleTree = (list: RoleOption[]): TreeOption[] => list.map((r) => ({ value: r.id, title: r.name, children: roleTree(r.children) }));
-
-/**
- * The chosen tenant's own departments, roles and posts. Rendered inside a TenantScope, so the option
- * calls act in that tenant (X-UC-Tenant), as its own administrator would see them.
- */
-function TenantRecords({ tenantId }: { tenantId: number | undefined }) {
-  const t = useT();
-  const ask = tenantId ? {} : null;
-  const depts = useCall(deptOptionCall, ask);
-  const roles = useCall(roleOptionCall, ask);
-  const posts = useCall(postOptionCall, ask);
-  const placeholder = tenantId ? undefined : t('system.settings.chooseTenantFirst');
-  const item = (name: 'defaultDeptId' | 'defaultRoleId' | 'defaultPostId', key: string) => ({
-    name,
-    label: t(`system.settings.${key}`),
-    extra: t(`system.settings.${key}.help`),
-    rules: [{ required: true, message: t(`system.settings.${key}Required`) }],
-  });
-  return (
-    <>
-      <Form.Item {...item('defaultDeptId', 'defaultDept')}>
-        <TreeSelect
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={depts.loading}
-          treeDefaultExpandAll
-          treeData={tenantId ? deptTree(depts.data?.list ?? []) : []}
-        />
-      </Form.Item>
-      <Form.Item {...item('defaultRoleId', 'defaultRole')}>
-        <TreeSelect
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={roles.loading}
-          treeDefaultExpandAll
-          treeData={tenantId ? roleTree(roles.data?.list ?? []) : []}
-        />
-      </Form.Item>
-      <Form.Item {...item('defaultPostId', 'defaultPost')}>
-        <Select
-          disabled={!tenantId}
-          placeholder={placeholder}
-          loading={posts.loading}
-          options={tenantId ? (posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name })) : []}
-        />
-      </Form.Item>
-    </>
-  );
-}
+const field = (key: string) => ({
+  label: `system.settings.${key}`,
+  help: `system.settings.${key}.help`,
+  required: `system.settings.${key}Required`,
+});
+const RECORD_KEYS = { dept: field('defaultDept'), role: field('defaultRole'), post: field('defaultPost') };
 
 /**
  * What registration without an invitation does: the default tenant policy's tenant setting, and for
@@ -110,7 +53,7 @@ export function RegistrationFields({ form, settings }: { form: FormInstance<Site
             />
           </Form.Item>
           <TenantScope tenantId={tenantId}>
-            <TenantRecords tenantId={tenantId} />
+            <TenantRecordFields tenantId={tenantId} keys={RECORD_KEYS} chooseTenantFirst="system.settings.chooseTenantFirst" />
           </TenantScope>
         </>
       )}
