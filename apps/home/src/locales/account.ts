@@ -4,7 +4,6 @@ import type { MessageTable } from '@uc/shared';
 export const accountZhCN: MessageTable = {
   'home.account.view.center': '个人中心',
   'home.account.view.settings': '个人设置',
-  'home.account.retry': '重试',
   'home.account.loadFailed': '账号信息加载失败：请检查网络连接后点击“重试”',
   'home.account.none': '无',
   'home.account.never': '从未登录',
@@ -153,7 +152,6 @@ export const accountZhCN: MessageTable = {
 export const accountEnUS: MessageTable = {
   'home.account.view.center': 'Account centre',
   'home.account.view.settings': 'Account settings',
-  'home.account.retry': 'Retry',
   'home.account.loadFailed': 'Your account could not be loaded: check the network connection and press Retry',
   'home.account.none': 'None',
   'home.account.never': 'Never signed in',

@@ -1,7 +1,6 @@
 import type { MessageTable } from '@uc/shared';
 
 export const dashboardZhCN: MessageTable = {
-  'home.dashboard.retry': '重试',
   'home.dashboard.view.chart': '图表',
   'home.dashboard.view.table': '表格',
   'home.dashboard.view.label': '{title}的显示方式',
@@ -164,7 +163,6 @@ export const dashboardZhCN: MessageTable = {
 };
 
 export const dashboardEnUS: MessageTable = {
-  'home.dashboard.retry': 'Retry',
   'home.dashboard.view.chart': 'Chart',
   'home.dashboard.view.table': 'Table',
   'home.dashboard.view.label': 'How {title} is shown',

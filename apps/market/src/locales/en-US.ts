@@ -8,7 +8,6 @@ export const marketEnUS: MessageTable = {
   'market.status.installed': 'Installed',
   'market.status.failed': 'Install failed',
   'market.disabled': 'Disabled',
-  'market.retry': 'Retry',
   'market.ok': 'OK',
   'market.cancel': 'Cancel',
 };

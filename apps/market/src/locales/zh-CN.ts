@@ -8,7 +8,6 @@ export const marketZhCN: MessageTable = {
   'market.status.installed': '已安装',
   'market.status.failed': '安装失败',
   'market.disabled': '已停用',
-  'market.retry': '重试',
   'market.ok': '确定',
   'market.cancel': '取消',
 };

@@ -17,3 +17,4 @@ export * from './status-controls';
 export * from './date-field';
 export * from './image-field';
 export * from './date-range-field';
+export * from './load-failed';

@@ -1,8 +1,7 @@
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
 import { profileCenterCall, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { LedgerTable } from './ledger-table';
-import { LoadFailed } from './load-failed';
 import { LoginTable } from './login-table';
 import { ProfileCard } from './profile-card';
 
@@ -16,7 +15,9 @@ export function AccountCenter() {
         {profile ? (
           <ProfileCard profile={profile} />
         ) : (
-          <Card>{error ? <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} /> : <Skeleton active avatar paragraph={{ rows: 8 }} />}</Card>
+          <Card>
+            {error ? <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active avatar paragraph={{ rows: 8 }} />}
+          </Card>
         )}
       </Col>
       <Col xs={24} lg={16} xl={17}>

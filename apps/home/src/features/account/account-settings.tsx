@@ -1,10 +1,9 @@
 import { Card, Flex, Grid, Menu, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { profileCenterCall, useT, type ProfileCard } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { SETTINGS_TABS, type SettingsTab } from './account-view';
 import { BasicTab } from './basic-tab';
-import { LoadFailed } from './load-failed';
 import { NotificationTab } from './notification-tab';
 import { SecurityTab } from './security-tab';
 import { ThirdPartyTab } from './third-party-tab';
@@ -24,7 +23,7 @@ export function AccountSettings({ tab, onTab }: { tab: SettingsTab; onTab: (tab:
   const profile = saved ?? data;
 
   const withProfile = (render: (p: ProfileCard) => ReactNode) =>
-    profile ? render(profile) : error ? <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} /> : <Skeleton active />;
+    profile ? render(profile) : error ? <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active />;
   const content: Record<SettingsTab, () => ReactNode> = {
     basic: () => withProfile((p) => <BasicTab profile={p} onSaved={setSaved} />),
     security: () => withProfile((p) => <SecurityTab profile={p} onSaved={setSaved} />),

@@ -1,8 +1,7 @@
 import { Flex, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { call, profileNotificationCall, profileNotificationEditCall, useT, type NoticePreferences } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
-import { LoadFailed } from './load-failed';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 
 const KINDS = ['notices', 'letters', 'system'] as const satisfies readonly (keyof NoticePreferences)[];
 
@@ -26,7 +25,7 @@ export function NotificationTab() {
     }
   };
 
-  if (!prefs) return error ? <LoadFailed title={t('home.account.notify.loadFailed')} onRetry={reload} /> : <Skeleton active />;
+  if (!prefs) return error ? <LoadFailed title={t('home.account.notify.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active />;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 640 }}>
       {KINDS.map((kind) => (

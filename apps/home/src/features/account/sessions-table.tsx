@@ -1,9 +1,8 @@
 import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { call, formatDateTime, getApiUi, memberSessionsCall, revokeOtherSessionsCall, revokeSessionCall, useLocale, useT, type SessionRow } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { deviceName } from './login-columns';
-import { LoadFailed } from './load-failed';
 
 /** "Chrome 126 · Windows 10 · Computer", or what little the user agent said. */
 const describe = (t: (key: string) => string, s: SessionRow) =>
@@ -40,7 +39,7 @@ export function SessionsTable({ refresh }: { refresh: number }) {
       getApiUi().success(t('home.account.sessions.revokedOthers', { count: revoked }));
     });
 
-  if (error && !data) return <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} />;
+  if (error && !data) return <LoadFailed title={t('home.account.loadFailed')} onRetry={reload} error={error} />;
   const time = (iso: string) => formatDateTime(iso, locale);
   const confirm = { okText: t('home.account.confirm.ok'), cancelText: t('home.account.confirm.cancel') };
   const columns: TableColumnsType<SessionRow> = [

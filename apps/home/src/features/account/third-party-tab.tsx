@@ -3,8 +3,7 @@ import { Alert, Avatar, Button, Flex, Popconfirm, Skeleton, Tag, Typography } fr
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call, formatDateTime, oidcBindCall, oidcBindingsCall, oidcUnbindCall, useT, type OidcBinding, type OidcBindResultValue } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
-import { LoadFailed } from './load-failed';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 
 /** Leaving for the provider: a full page load (a test watches it instead; jsdom cannot navigate). */
 export const providerRedirect = { go: (url: string) => window.location.assign(url) };
@@ -70,7 +69,7 @@ export function ThirdPartyTab() {
     }
   };
 
-  if (!data) return error ? <LoadFailed title={t('home.thirdParty.loadFailed')} onRetry={reload} /> : <Skeleton active />;
+  if (!data) return error ? <LoadFailed title={t('home.thirdParty.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active />;
   const callback = `${window.location.origin}/user/admin/oidc/callback`;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 720 }} data-testid="third-party-tab">

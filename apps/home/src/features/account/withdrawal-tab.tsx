@@ -1,8 +1,7 @@
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { call, profileWithdrawalCall, profileWithdrawalEditCall, useT, withdrawalSchema, type Withdrawal } from '@uc/shared';
-import { contractRule, ImageField, useCall } from '@uc/shared/ui';
-import { LoadFailed } from './load-failed';
+import { LoadFailed, contractRule, ImageField, useCall } from '@uc/shared/ui';
 
 interface WithdrawalValues extends Withdrawal {
   password: string;
@@ -37,7 +36,7 @@ export function WithdrawalTab() {
     }
   };
 
-  if (!account) return error ? <LoadFailed title={t('home.account.withdrawal.loadFailed')} onRetry={reload} /> : <Skeleton active />;
+  if (!account) return error ? <LoadFailed title={t('home.account.withdrawal.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active />;
   return (
     <Form form={form} layout="vertical" name="withdrawal" style={{ maxWidth: 400 }} onFinish={(v) => void save(v)}>
       <Form.Item name="alipayName" label={t('home.account.withdrawal.alipayName')} rules={[rule('alipayName')]}>

@@ -1,12 +1,11 @@
 import { Col, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { dashboardAnalysisCall, hasMessage, tenantOptionCall, useCan, useT } from '@uc/shared';
-import { lastDays, useCall, type DayRange } from '@uc/shared/ui';
+import { LoadFailed, lastDays, useCall, type DayRange } from '@uc/shared/ui';
 import { analysisQuery, DEFAULT_RANGE_DAYS } from './analysis-query';
 import { analysisSpecs } from './analysis-specs';
 import { AnalysisToolbar } from './analysis-toolbar';
-import { SpecChartCard } from './chart-card';
-import { LoadFailed } from './load-failed';
+import { ChartCol } from './chart-col';
 import { QuotaCard } from './quota-card';
 import { UserStats } from './user-stats';
 
@@ -37,73 +36,23 @@ export function AnalysisPage() {
         />
       </Col>
       {!data || !specs ? (
-        <Col span={24}>{error ? <LoadFailed title={t('home.dashboard.analysis.failedToLoad')} onRetry={reload} /> : <Skeleton active />}</Col>
+        <Col span={24}>{error ? <LoadFailed title={t('home.dashboard.analysis.failedToLoad')} onRetry={reload} error={error} /> : <Skeleton active />}</Col>
       ) : (
         <>
           <Col span={24}>
             <UserStats users={data.users} />
           </Col>
-          <Col xs={24} xl={12}>
-            <SpecChartCard
-              testId="analysis-registrations"
-              title={t('home.dashboard.analysis.registrations')}
-              description={t('home.dashboard.analysis.registrations.help')}
-              spec={specs.registrations}
-              categoryTitle={day}
-            />
-          </Col>
-          <Col xs={24} xl={12}>
-            <SpecChartCard
-              testId="analysis-sign-ins"
-              title={t('home.dashboard.analysis.signIns')}
-              description={t('home.dashboard.analysis.signIns.help')}
-              spec={specs.signIns}
-              categoryTitle={day}
-            />
-          </Col>
-          <Col xs={24} xl={12}>
-            <SpecChartCard
-              testId="analysis-methods"
-              title={t('home.dashboard.analysis.methods')}
-              description={t('home.dashboard.analysis.methods.help')}
-              spec={specs.methods}
-              categoryTitle={t('home.dashboard.column.method')}
-            />
-          </Col>
-          {specs.topTenants && (
-            <Col xs={24} xl={12}>
-              <SpecChartCard
-                testId="analysis-top-tenants"
-                title={t('home.dashboard.analysis.topTenants')}
-                description={t('home.dashboard.analysis.topTenants.help')}
-                spec={specs.topTenants}
-                categoryTitle={t('home.dashboard.column.tenant')}
-              />
-            </Col>
-          )}
+          <ChartCol chart="analysis.registrations" spec={specs.registrations} categoryTitle={day} />
+          <ChartCol chart="analysis.signIns" spec={specs.signIns} categoryTitle={day} />
+          <ChartCol chart="analysis.methods" spec={specs.methods} categoryTitle={t('home.dashboard.column.method')} />
+          {specs.topTenants && <ChartCol chart="analysis.topTenants" spec={specs.topTenants} categoryTitle={t('home.dashboard.column.tenant')} />}
           {data.quota && (
             <Col xs={24} xl={12}>
               <QuotaCard quota={data.quota} />
             </Col>
           )}
-          <Col xs={24} xl={12}>
-            <SpecChartCard
-              testId="analysis-balance"
-              title={t('home.dashboard.analysis.balance')}
-              description={t('home.dashboard.analysis.balance.help')}
-              spec={specs.balance}
-              categoryTitle={day}
-            />
-          </Col>
-          <Col xs={24} xl={12}>
-            <SpecChartCard
-              testId="analysis-points"
-              title={t('home.dashboard.analysis.points')}
-              description={t('home.dashboard.analysis.points.help')}
-              spec={specs.points}
-              categoryTitle={day}
-            />
-          </Col>
+          <ChartCol chart="analysis.balance" spec={specs.balance} categoryTitle={day} />
+          <ChartCol chart="analysis.points" spec={specs.points} categoryTitle={day} />
         </>
       )}
     </Row>

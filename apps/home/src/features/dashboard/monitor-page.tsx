@@ -1,10 +1,9 @@
 import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useRef } from 'react';
 import { dashboardMonitorCall, useLocale, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
-import { SpecChartCard } from './chart-card';
+import { LoadFailed, useCall } from '@uc/shared/ui';
+import { ChartCol } from './chart-col';
 import { formatValue } from './chart-spec';
-import { LoadFailed } from './load-failed';
 import { DatabaseCard, MonitorSummary, ProcessCard } from './monitor-cards';
 import { clockTime } from './monitor-format';
 import { monitorSpecs } from './monitor-specs';
@@ -27,7 +26,7 @@ export function MonitorPage() {
   const { data, error, loading, reload } = useCall(dashboardMonitorCall, { skipErrorHandler: answered.current });
   if (data) answered.current = true;
   const { visible } = usePolling(reload, loading, MONITOR_REFRESH_MS);
-  if (!data) return error ? <LoadFailed title={t('home.dashboard.monitor.failedToLoad')} onRetry={reload} /> : <Skeleton active />;
+  if (!data) return error ? <LoadFailed title={t('home.dashboard.monitor.failedToLoad')} onRetry={reload} error={error} /> : <Skeleton active />;
   const specs = monitorSpecs(data.requests, t, locale);
   const hour = data.requests.hour;
   const errors = hour.clientErrors + hour.serverErrors;
@@ -69,33 +68,9 @@ export function MonitorPage() {
           </Row>
         </Card>
       </Col>
-      <Col xs={24} xl={8}>
-        <SpecChartCard
-          testId="monitor-requests"
-          title={t('home.dashboard.monitor.requests')}
-          description={t('home.dashboard.monitor.requests.help')}
-          spec={specs.requests}
-          categoryTitle={minute}
-        />
-      </Col>
-      <Col xs={24} xl={8}>
-        <SpecChartCard
-          testId="monitor-error-rate"
-          title={t('home.dashboard.monitor.errorRate')}
-          description={t('home.dashboard.monitor.errorRate.help')}
-          spec={specs.errorRate}
-          categoryTitle={minute}
-        />
-      </Col>
-      <Col xs={24} xl={8}>
-        <SpecChartCard
-          testId="monitor-latency"
-          title={t('home.dashboard.monitor.latency')}
-          description={t('home.dashboard.monitor.latency.help')}
-          spec={specs.latency}
-          categoryTitle={minute}
-        />
-      </Col>
+      <ChartCol chart="monitor.requests" spec={specs.requests} categoryTitle={minute} xl={8} />
+      <ChartCol chart="monitor.errorRate" spec={specs.errorRate} categoryTitle={minute} xl={8} />
+      <ChartCol chart="monitor.latency" spec={specs.latency} categoryTitle={minute} xl={8} />
       <Col span={24}>
         <RemotesTable remotes={data.remotes} />
       </Col>

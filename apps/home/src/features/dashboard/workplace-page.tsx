@@ -1,7 +1,6 @@
 import { Col, Row, Skeleton } from 'antd';
 import { dashboardWorkplaceCall, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
-import { LoadFailed } from './load-failed';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { WorkplaceGreeting } from './workplace-greeting';
 import { WorkplaceShortcuts } from './workplace-shortcuts';
 import { FailedSignIns, RecentActivity } from './workplace-tables';
@@ -14,7 +13,7 @@ import { WorkplaceUnread } from './workplace-unread';
 export function WorkplacePage() {
   const t = useT();
   const { data, error, reload } = useCall(dashboardWorkplaceCall, {});
-  if (!data) return error ? <LoadFailed title={t('home.dashboard.workplace.failedToLoad')} onRetry={reload} /> : <Skeleton active />;
+  if (!data) return error ? <LoadFailed title={t('home.dashboard.workplace.failedToLoad')} onRetry={reload} error={error} /> : <Skeleton active />;
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>

@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Divider, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, ErrorShowType, formatDateTime, noticeDetailCall, useLocale, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { SanitisedHtml } from '../../lib/sanitised-html';
 import { MessageLevelTag } from './message-level-tag';
 import { messageListPath, type MessageLinkState } from './message-paths';
@@ -44,18 +44,12 @@ export function MessageDetailPage() {
   if (error && !data) {
     return (
       <Card>
-        <Result
+        <LoadFailed
           status="error"
           title={t('home.message.loadFailed')}
-          subTitle={error instanceof Error ? error.message : undefined}
-          extra={[
-            <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={reload}>
-              {t('home.message.retry')}
-            </Button>,
-            <Button key="back" onClick={() => navigate(list)}>
-              {t('home.message.backToList')}
-            </Button>,
-          ]}
+          error={error}
+          onRetry={reload}
+          extra={<Button onClick={() => navigate(list)}>{t('home.message.backToList')}</Button>}
         />
       </Card>
     );

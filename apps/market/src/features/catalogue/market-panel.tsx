@@ -1,6 +1,7 @@
-import { Button, Col, Empty, Flex, Input, Result, Row, Spin, Typography } from 'antd';
+import { Col, Empty, Flex, Input, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useT } from '@uc/shared';
+import { LoadFailed } from '@uc/shared/ui';
 import { useAppList } from '../../lib/use-app-list';
 import { MarketCard } from './market-card';
 
@@ -16,17 +17,7 @@ export function MarketPanel() {
   let body;
   if (!cards && error) {
     body = (
-      <Result
-        data-testid="market-panel-error"
-        status="warning"
-        title={t('market.panel.loadFailed')}
-        subTitle={error instanceof Error ? error.message : undefined}
-        extra={
-          <Button type="primary" onClick={reload}>
-            {t('market.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed testId="market-panel-error" title={t('market.panel.loadFailed')} error={error} onRetry={reload} />
     );
   } else if (!cards) {
     body = <Spin data-testid="market-panel-loading" style={{ display: 'block', margin: '64px auto' }} />;

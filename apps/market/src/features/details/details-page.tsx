@@ -1,5 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, Divider, Flex, Progress, Result, Skeleton, Typography } from 'antd';
+import { Alert, Avatar, Card, Divider, Flex, Progress, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -19,7 +18,7 @@ import {
   type AppDetails,
   type AppJob,
 } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { LoadFailed, useCall } from '@uc/shared/ui';
 import { AppIcon } from '../../lib/app-icon';
 import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';
@@ -110,16 +109,7 @@ export function DetailsPage() {
   if (error && !data) {
     return (
       <Card>
-        <Result
-          status="error"
-          title={t('market.details.loadFailed')}
-          subTitle={error instanceof Error ? error.message : undefined}
-          extra={
-            <Button type="primary" icon={<ReloadOutlined />} onClick={reload}>
-              {t('market.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed status="error" title={t('market.details.loadFailed')} error={error} onRetry={reload} />
       </Card>
     );
   }

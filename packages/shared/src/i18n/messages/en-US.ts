@@ -30,6 +30,7 @@ export const sharedEnUS: MessageTable = {
   'list.totalMore': 'More than {total} items',
   'list.reload': 'Reload',
   'list.empty': 'No data',
+  'load.retry': 'Retry',
   'permission.denied': 'Sorry, you are not allowed to see this.',
   'standalone.title': 'Standalone: {name}',
   'standalone.signIn': 'Sign in',

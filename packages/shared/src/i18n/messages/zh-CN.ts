@@ -31,6 +31,7 @@ export const sharedZhCN: MessageTable = {
   'list.totalMore': '超过 {total} 条',
   'list.reload': '刷新',
   'list.empty': '暂无数据',
+  'load.retry': '重试',
   'permission.denied': '抱歉，你无权访问该内容。',
   'standalone.title': '独立运行：{name}',
   'standalone.signIn': '登录',
