@@ -16,9 +16,7 @@ export function MarketPanel() {
 
   let body;
   if (!cards && error) {
-    body = (
-      <LoadFailed testId="market-panel-error" title={t('market.panel.loadFailed')} error={error} onRetry={reload} />
-    );
+    body = <LoadFailed testId="market-panel-error" title={t('market.panel.loadFailed')} error={error} onRetry={reload} />;
   } else if (!cards) {
     body = <Spin data-testid="market-panel-loading" style={{ display: 'block', margin: '64px auto' }} />;
   } else if (cards.length === 0) {
