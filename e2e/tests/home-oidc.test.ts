@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { openTestProvider, type TestAccount, type TestProvider } from '@uc/server/testing/oidc-provider';
+import Provider from 'oidc-provider';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { pathOf } from '../support/console';
-import { openTestSso, type SsoAccount, type TestSso } from '../support/oidc-provider';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 /*
@@ -12,16 +13,16 @@ import { ADMIN_PASSWORD, startServer, type RunningServer } from '../support/serv
  * in again with the provider's button on the login page.
  */
 describe('OpenID Connect: bind an account at a provider and sign in with it', () => {
-  const admin: SsoAccount = { id: 'sso-admin-7', password: 'sso-Pass-2026', email: 'admin@sso.test', name: 'SSO Admin' };
-  let sso: TestSso;
+  const admin: TestAccount = { id: 'sso-admin-7', password: 'sso-Pass-2026', email: 'admin@sso.test', name: 'SSO Admin' };
+  let sso: TestProvider;
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   before(async () => {
-    sso = await openTestSso();
-    server = await startServer({ OIDC_PROVIDERS: sso.providersEnv('corp', 'Corp SSO') });
+    sso = await openTestProvider(Provider);
+    server = await startServer({ OIDC_PROVIDERS: JSON.stringify([sso.entry('corp', 'Corp SSO')]) });
     sso.start(`${server.origin}/user/admin/oidc/callback`, [admin]);
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser));

@@ -3,7 +3,7 @@ import type ProviderType from 'oidc-provider';
 import { auditLogs, loginLogs, tenants, userOidcIdentities, users } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { nodeRequire, startTestProvider, type TestAccount, type TestProvider } from './oidc-provider.fixtures';
+import { nodeRequire, openTestProvider, type TestAccount, type TestProvider } from './oidc-provider.fixtures';
 import { UNKNOWN_PROVIDER } from './oidc-providers';
 import { ALREADY_BOUND, NOT_BOUND } from './oidc.routes';
 import { HANDOFF_SPENT, UNBOUND } from './oidc.service';
@@ -27,7 +27,8 @@ const account = (id: string) => ACCOUNTS.find((a) => a.id === id)!;
 let sso: TestProvider;
 let t: TestApp;
 beforeAll(async () => {
-  sso = await startTestProvider(Provider, { redirectUri: `${PUBLIC_URL}/user/admin/oidc/callback`, accounts: ACCOUNTS });
+  sso = await openTestProvider(Provider);
+  sso.start(`${PUBLIC_URL}/user/admin/oidc/callback`, ACCOUNTS);
   t = await createTestApp({
     env: {
       PUBLIC_URL,
