@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { loadRemoteRegistry, refreshRegistryAndMenus, setLocale, useSession, type RemoteEntry } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
-import RemoteSwitch, { offlineNotFound } from './remote-switch';
+import RemoteSwitch, { moduleNameOf, offlineNotFound } from './remote-switch';
 import { REGISTRY_MAX_AGE_MS, resetRegistryRefreshForTests } from './registry-refresh';
 import { testMenuItem } from '@uc/shared/testing';
 
@@ -131,5 +131,20 @@ describe('RemoteSwitch offline', () => {
     renderAt('/org/user');
     expect(screen.getByText('The network is down')).toBeInTheDocument();
     expect(screen.getByText(/You are offline now/)).toBeInTheDocument();
+  });
+});
+
+describe('moduleNameOf', () => {
+  const home: RemoteEntry = { ...org, name: 'home', routes: ['/home', '/dashboard'], title: { 'zh-CN': '个人中心' } };
+  const areas = [menuItem('/home', [], { name: '个人中心' }), menuItem('/dashboard', [menuItem('/dashboard/analysis')], { name: '仪表盘' })];
+
+  it('names a remote of several areas by the area the page is in', () => {
+    expect(moduleNameOf(home, areas, '/dashboard/analysis')).toBe('仪表盘');
+    expect(moduleNameOf(home, areas, '/home/account')).toBe('个人中心');
+  });
+
+  it('falls back to the declared title when the area has no menu entry, and names a one-area remote by its title', () => {
+    expect(moduleNameOf(home, [], '/dashboard/analysis')).toBe('个人中心');
+    expect(moduleNameOf({ ...org, title: { 'zh-CN': '组织管理' } }, [menuItem('/org', [], { name: '别名' })], '/org/user')).toBe('组织管理');
   });
 });

@@ -21,8 +21,14 @@ function findMenu(list: AdminMenuItem[], path: string): AdminMenuItem | undefine
   return undefined;
 }
 
-/** The name users know a module by: its declared title (组织管理) in the reader's language, else its area's menu entry, else its id. */
-function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[]): string {
+/**
+ * The name users know a module by: its declared title (组织管理) in the reader's language, else its area's
+ * menu entry, else its id. A remote serving several areas (home: 个人中心 and 仪表盘) is named by the
+ * menu entry of the area the page is in, so a dashboard page never says it is loading 个人中心.
+ */
+export function moduleNameOf(remote: RemoteEntry, menu: AdminMenuItem[], pathname: string): string {
+  const here = remote.routes.length > 1 ? findMenu(menu, areaOf(pathname)) : undefined;
+  if (here) return menuText(here);
   const locale = getLocale();
   const declared = remote.title[locale] ?? remote.title[locale.startsWith('zh') ? 'zh-CN' : 'en-US'];
   if (declared) return declared;
@@ -112,5 +118,5 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   }
   if (!remote) return loaded && !recheck ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (!pathAllowed(pathname, map, routeTable(remotes))) return <>{forbidden}</>;
-  return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu)} notFound={notFound} />;
+  return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu, pathname)} notFound={notFound} />;
 }
