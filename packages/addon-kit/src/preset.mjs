@@ -25,6 +25,9 @@ const API_PATHS = ['/user/admin', '/admin/admin', '/user/web/iconfont'];
  * node_modules (under .pnpm/ with pnpm) and must go through swc too.
  */
 const NOT_COMPILED = /[\\/]node_modules[\\/](?!@uc[\\/]shared[\\/])(?!\.pnpm[\\/])/;
+const STRIP_SUMMARIES = fileURLToPath(new URL('./strip-call-summaries.cjs', import.meta.url));
+/** @uc/shared's contract files, in this monorepo or installed. */
+const CONTRACT_FILE = /[\\/](?:packages[\\/]shared|@uc[\\/]shared)[\\/]src[\\/]contracts[\\/][^\\/]+\.contract\.ts$/;
 
 /** The standalone dev host page, the same for every remote but its title. */
 const standalonePage = (name) => `<!doctype html>
@@ -78,6 +81,8 @@ export function scriptRule(dev) {
       env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
     },
     type: 'javascript/auto',
+    // Runs before swc: the calls' API summaries stay out of browser code (strip-call-summaries.cjs).
+    rules: [{ test: CONTRACT_FILE, loader: STRIP_SUMMARIES }],
   };
 }
 

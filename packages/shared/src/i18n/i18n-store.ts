@@ -3,7 +3,6 @@ import { StorageKey, readStorage, writeStorage } from '../session/storage-keys';
 import { DEFAULT_LOCALE, directionOf, fallbackChain } from './locales';
 import { sharedEnUS } from './messages/en-US';
 import { sharedZhCN } from './messages/zh-CN';
-import { ZH_CN_MESSAGES } from '../messages/zh-CN';
 
 export type MessageTable = Record<string, string>;
 export type MessageParams = Record<string, string | number>;
@@ -21,8 +20,10 @@ interface I18nState {
 // registration statement in a barrel could be dropped by the bundler.
 // The server's messages (@uc/shared/messages) are keys too: English text → Chinese text, and itself in
 // en-US; so a form rule that reuses a contract's message (PHONE_INVALID) is shown with t() like any text.
-const serverEnUS = Object.fromEntries(Object.keys(ZH_CN_MESSAGES).map((en) => [en, en]));
-const tables: Record<string, MessageTable> = { 'zh-CN': { ...ZH_CN_MESSAGES, ...sharedZhCN }, 'en-US': { ...serverEnUS, ...sharedEnUS } };
+// They come with loadConsoleMessages(): the sign-in pages need none (the server translates its
+// refusals; their forms have rules and texts of their own).
+const itself = (table: Readonly<MessageTable>): MessageTable => Object.fromEntries(Object.keys(table).map((en) => [en, en]));
+const tables: Record<string, MessageTable> = { 'zh-CN': { ...sharedZhCN }, 'en-US': { ...sharedEnUS } };
 
 export const useI18nStore = create<I18nState>()(() => ({
   locale: readStorage(StorageKey.locale) || DEFAULT_LOCALE,
@@ -45,6 +46,29 @@ export function registerMissingMessages(locale: string, table: MessageTable): vo
   if (missing.length === 0) return;
   tables[locale] = { ...own, ...Object.fromEntries(missing) };
   useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
+}
+
+let consoleMessages: Promise<void> | undefined;
+
+/**
+ * Adds every message the server can send (the console's screens' rules and refusals) to the tables,
+ * once: a chunk of its own (about 15 KB gzip), asked for after sign-in (the shell's layout, a remote
+ * run standalone) so the login page does not carry it. Texts already registered keep precedence. A failed download
+ * (offline) is asked again by the next call.
+ */
+export function loadConsoleMessages(): Promise<void> {
+  consoleMessages ??= import(/* webpackChunkName: "server-messages" */ '../messages/zh-CN').then(
+    ({ ZH_CN_MESSAGES }) => {
+      tables['zh-CN'] = { ...ZH_CN_MESSAGES, ...tables['zh-CN'] };
+      tables['en-US'] = { ...itself(ZH_CN_MESSAGES), ...tables['en-US'] };
+      useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
+    },
+    (error: unknown) => {
+      consoleMessages = undefined;
+      throw error;
+    },
+  );
+  return consoleMessages;
 }
 
 export const getLocale = (): string => useI18nStore.getState().locale;

@@ -48,3 +48,6 @@ if (typeof window !== 'undefined' && typeof globalThis.MessageChannel === 'undef
 // findBy… and waitFor wait 1 s by default: an antd form validating or a table rendering on a busy CI
 // machine can take longer. Waiting longer costs nothing when the answer comes at once.
 require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+
+// The console's server messages load after sign-in in the browser; a screen under test is signed in.
+beforeAll(() => require('@uc/shared').loadConsoleMessages());

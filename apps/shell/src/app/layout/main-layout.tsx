@@ -1,7 +1,7 @@
 import { Layout, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAccess, useSession, useT } from '@uc/shared';
+import { loadConsoleMessages, useAccess, useSession, useT } from '@uc/shared';
 import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { findRoute, routeAllowed, routeTable } from '../../lib/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
@@ -90,6 +90,8 @@ function Frame() {
 /** Mixed layout: fixed 60px header with the app switcher, fixed side menu, light theme (spec section 2). */
 export default function MainLayout() {
   usePrefetchRemotes();
+  // The server's messages of the console's screens: not on the login page; a failure is asked again by the first form rule that needs them.
+  useEffect(() => void loadConsoleMessages().catch(() => undefined), []);
   return (
     <ConsoleConfigProvider>
       <Frame />

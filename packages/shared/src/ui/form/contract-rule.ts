@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 // Through the package name: the one i18n instance of '@uc/shared' (see use-call.ts).
-import { t } from '@uc/shared';
+import { loadConsoleMessages, t } from '@uc/shared';
 
 /**
  * A form rule that checks a field by the same zod schema the server checks it by, showing the
@@ -11,10 +11,13 @@ import { t } from '@uc/shared';
  */
 export function contractRule(schema: z.ZodType): FormRule {
   return {
-    validator: (_rule, value: unknown) => {
-      if (value === undefined || value === null || value === '') return Promise.resolve();
+    validator: async (_rule, value: unknown) => {
+      if (value === undefined || value === null || value === '') return;
       const checked = schema.safeParse(value);
-      return checked.success ? Promise.resolve() : Promise.reject(new Error(t(checked.error.issues[0]?.message ?? '')));
+      if (checked.success) return;
+      // The message is one of the server's: in the reader's language once the console's table is in.
+      await loadConsoleMessages().catch(() => undefined);
+      throw new Error(t(checked.error.issues[0]?.message ?? ''));
     },
   };
 }

@@ -2,7 +2,7 @@ import { Button, Flex, Layout, Spin, Typography } from 'antd';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
-import { applyDocumentLocale, clearSession, initSession, useSession, useT } from '@uc/shared';
+import { applyDocumentLocale, clearSession, initSession, loadConsoleMessages, useSession, useT } from '@uc/shared';
 import { ConsoleConfigProvider } from '../console-config-provider';
 import { StandaloneSignIn } from './standalone-sign-in';
 
@@ -33,7 +33,10 @@ function PageLinks({ pages }: { pages: string[] }) {
 function StandaloneFrame({ name, pages }: { name: string; pages: string[] }) {
   const t = useT();
   const { status, currentUser } = useSession();
-  useEffect(() => void initSession('/'), []);
+  useEffect(() => {
+    void initSession('/');
+    void loadConsoleMessages().catch(() => undefined);
+  }, []);
   if (status !== 'ready') return <Spin style={{ display: 'block', marginTop: 120 }} tip={t('standalone.loading')} />;
   if (!currentUser) return <StandaloneSignIn />;
   return (
