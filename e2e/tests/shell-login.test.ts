@@ -27,6 +27,8 @@ describe('shell: phone sign-in, registration and password recovery', () => {
 
   it('shows the spec validation messages on the phone tab, in both languages', async () => {
     const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
     await page.goto(server.url('/user/login'));
     await page.getByRole('tab', { name: '手机号登录' }).click();
     await page.getByPlaceholder('手机号').fill('12345');
@@ -37,6 +39,11 @@ describe('shell: phone sign-in, registration and password recovery', () => {
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByText('Phone number is invalid!').waitFor();
     await page.getByText('Please enter the verification code!').waitFor();
+    // The forms' own texts: the server's messages (a console chunk, loadConsoleMessages) stay off this page.
+    assert.deepEqual(
+      scripts.filter((p) => p.includes('server-messages')),
+      [],
+    );
     await context.close();
   });
 
