@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, as jest loads its config and setup files */
+/* global beforeAll -- jest's, in a setup file after the environment */
 require('@testing-library/jest-dom');
 
 // antd measures the window; jsdom has no matchMedia.
