@@ -79,6 +79,7 @@ describe('dashboard: the workplace, the analysis and the monitor in the home rem
     const letters = page.getByTestId('workplace-unread-letters');
     await letters.getByText('1', { exact: true }).waitFor();
     assert.equal(await page.getByTestId('workplace-failed').count(), 0, 'failed sign-ins are for administrators');
+    assert.equal(await page.getByTestId('workplace-attention').count(), 0, "a platform user holding none of the operators' screens has no attention card");
     await snap(page, 'dashboard-workplace');
 
     await letters.click();
@@ -169,6 +170,37 @@ describe('dashboard: the workplace, the analysis and the monitor in the home rem
     const stamp = page.getByTestId('monitor-refreshed');
     const first = await stamp.textContent();
     await page.waitForFunction((before) => document.querySelector('[data-testid="monitor-refreshed"]')?.textContent !== before, first, { timeout: 20_000 });
+    await context.close();
+  });
+
+  // Last: the tenant it makes has an administrator created today, which the analysis above would count.
+  it("shows the platform's administrator a tenant whose licence ends soon, and opens its details from there", async () => {
+    const policies = await api<{ list: { id: number }[] }>(server, adminToken, '/user/admin/tenant/policy/option');
+    // The licence runs through the day chosen: five days from now (UTC, as the server reads the day).
+    const lastDay = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const { tenant } = await api<{ tenant: { id: number } }>(server, adminToken, '/user/admin/tenant/edit', {
+      name: '晨星贸易',
+      code: 'morning-star',
+      policyId: policies.list[0]!.id,
+      expiresAt: lastDay,
+      adminUsername: 'morning.admin',
+      adminRealName: 'Morning Admin',
+    });
+
+    const { context, page } = await newPage(browser);
+    await signInWithToken(page, adminToken);
+    await page.goto(server.url('/dashboard/workplace'));
+    const card = page.getByTestId('workplace-attention');
+    const tenants = card.getByTestId('attention-tenants');
+    await tenants.getByText(`授权到 ${lastDay}`).waitFor({ timeout: 30_000 });
+    // Every remote of this server answers and no addon was installed: those lists say so.
+    await card.getByTestId('attention-remotes').getByText('每个已启用的远程模块都能访问').waitFor();
+    await card.getByTestId('attention-addons').getByText('没有安装失败的应用').waitFor();
+    await snap(page, 'dashboard-workplace-attention');
+
+    await tenants.getByRole('link', { name: '晨星贸易' }).click();
+    await page.waitForURL((u) => u.pathname === `/user/web/tenant/details/${tenant.id}`, { timeout: 30_000 });
+    await page.getByText('租户详情: 晨星贸易').waitFor({ timeout: 30_000 });
     await context.close();
   });
 });

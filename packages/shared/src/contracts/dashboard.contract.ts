@@ -15,6 +15,8 @@ import { QUOTA_KINDS } from './tenant-quota.contract';
  * - analysis: callers granted its address (a menu of /dashboard/analysis must carry it). A tenant's
  *   caller sees their own tenant; the platform's callers see every tenant, or one with `tenantId`.
  * - monitor: the platform's administrators granted its address (platformOnly, like tenant management).
+ * - the workplace's `attention` part: the platform's callers only, and each of its lists only to those
+ *   holding the permission of the screen it links to (see dashboardAttentionSchema).
  *
  * Days are calendar days in the query's `timezone` (an IANA name; the console sends the browser's).
  */
@@ -108,6 +110,67 @@ const failedSignInRow = z.object({
   method: z.string(),
 });
 
+/** What the monitor says of a remote's manifest (see dashboardMonitorSchema's `remotes`). */
+export const REMOTE_MANIFEST_STATES = ['ok', 'missing', 'unreachable', 'bad-status', 'checking'] as const;
+
+/** The attention card looks this many days ahead for tenant licences ending. */
+export const ATTENTION_EXPIRY_DAYS = 30;
+
+const attentionTenantRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The instant the licence ends (ISO 8601; tenantExpiryDate gives the last day a person chose). */
+  expiresAt: z.string(),
+  /** It has already ended: the tenant's users are refused with code 60 until it is extended. */
+  expired: z.boolean(),
+});
+
+const attentionRemoteRow = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Why it failed: 'missing', 'unreachable' or 'bad-status' (never 'ok' or 'checking'). */
+  manifest: z.enum(REMOTE_MANIFEST_STATES),
+  httpStatus: z.number().int().nullable(),
+  /** When that check was made (ISO 8601). */
+  checkedAt: z.string(),
+});
+
+const attentionAddonRow = z.object({
+  name: z.string(),
+  /** The version the failed job was installing, updating or rolling back to. */
+  version: z.string(),
+  /** `name@version`: the market's details page of that version (/addons/market/details/:versionId). */
+  versionId: z.string(),
+  /** Why it failed, in the reader's language (as the application card says it). */
+  error: z.string(),
+  /** When the job failed (ISO 8601); for a job that died with its server, when it last moved. */
+  failedAt: z.string(),
+});
+
+/**
+ * What the platform's operators should look at first (issue 16). Each list is null for a caller who
+ * does not hold the permission of the screen its rows open, and an empty list means all is well:
+ * - tenants: the tenant list's and details page's addresses (tenantListCall, tenantViewCall);
+ * - remotes: the monitor's (dashboardMonitorCall);
+ * - addons: the market page's (appJobCall, which the /addons/market menu carries).
+ */
+export const dashboardAttentionSchema = z.object({
+  /**
+   * Enabled tenants (the platform's own aside) whose licence ends within ATTENTION_EXPIRY_DAYS days or
+   * has ended: the DASHBOARD_RECENT_ROWS ending soonest (longest ended first), and how many there are.
+   */
+  tenants: z.object({ total: z.number().int(), list: z.array(attentionTenantRow) }).nullable(),
+  /**
+   * Enabled remotes whose manifest did not answer at the last check (the monitor's checks: builds and
+   * addons are asked now, in process; an external address's last result is reused, and one never
+   * checked yet is checked in the background and left out until the next call).
+   */
+  remotes: z.array(attentionRemoteRow).nullable(),
+  /** Addons whose last install, update or roll back failed (installStatus -1), latest failure first. */
+  addons: z.array(attentionAddonRow).nullable(),
+});
+export type DashboardAttention = z.infer<typeof dashboardAttentionSchema>;
+
 export const dashboardWorkplaceSchema = z.object({
   /** The caller, for the greeting. */
   user: z.object({
@@ -142,6 +205,8 @@ export const dashboardWorkplaceSchema = z.object({
    * that matched nobody, which belong to no tenant.
    */
   failedSignIns: z.array(failedSignInRow).nullable(),
+  /** The platform's callers only (null for a tenant's): what needs their attention (dashboardAttentionSchema). */
+  attention: dashboardAttentionSchema.nullable(),
   /** The server's clock when the answer was made (ISO 8601). */
   serverTime: z.string(),
 });
@@ -153,7 +218,7 @@ export const dashboardWorkplaceCall = defineCall({
   access: 'session',
   tag: 'dashboard',
   summary:
-    "The caller's workplace: who they are (tenant, roles), their unread notices and letters, their latest administrative writes and, for administrators (login log permission), their tenant's latest failed sign-ins.",
+    "The caller's workplace: who they are (tenant, roles), their unread notices and letters, their latest administrative writes and, for administrators (login log permission), their tenant's latest failed sign-ins; for the platform's operators, tenant licences ending, remotes not answering and failed addon jobs.",
   data: dashboardWorkplaceSchema,
 });
 
@@ -244,8 +309,6 @@ const percentiles = z.object({
   p50: z.number().nullable(),
   p99: z.number().nullable(),
 });
-
-export const REMOTE_MANIFEST_STATES = ['ok', 'missing', 'unreachable', 'bad-status', 'checking'] as const;
 
 export const dashboardMonitorSchema = z.object({
   /** The process answering this call (with several servers behind a balancer, one of them). */

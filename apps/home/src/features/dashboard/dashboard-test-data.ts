@@ -1,9 +1,11 @@
 import {
   dashboardAnalysisSchema,
+  dashboardAttentionSchema,
   dashboardMonitorSchema,
   dashboardWorkplaceSchema,
   LOGIN_METHODS,
   type DashboardAnalysis,
+  type DashboardAttention,
   type DashboardMonitor,
   type DashboardWorkplace,
 } from '@uc/shared';
@@ -25,7 +27,33 @@ export const testWorkplace = (over: Partial<DashboardWorkplace> = {}): Dashboard
     recentActivity: [{ id: 9, action: '/user/admin/member/edit', target: '12', ip: '10.1.2.3', createdAt: '2026-03-04T06:00:00.000Z' }],
     administrator: true,
     failedSignIns: [{ id: 5, createdAt: '2026-03-04T04:00:00.000Z', username: 'mallory', ip: '203.0.113.9', reason: 'bad_credentials', method: 'account' }],
+    attention: null,
     serverTime: '2026-03-04T08:00:00.000Z',
+    ...over,
+  });
+
+/** The platform operators' attention card as the server sends it at testWorkplace's serverTime (2026-03-04 08:00 UTC). */
+export const testAttention = (over: Partial<DashboardAttention> = {}): DashboardAttention =>
+  dashboardAttentionSchema.parse({
+    tenants: {
+      total: 12,
+      list: [
+        // Licensed through 2026-03-01: ended.
+        { id: 31, name: '旧城物流', expiresAt: '2026-03-02T00:00:00.000Z', expired: true },
+        // Licensed through 2026-03-08: ends in 4 days.
+        { id: 32, name: '云帆制造', expiresAt: '2026-03-09T00:00:00.000Z', expired: false },
+      ],
+    },
+    remotes: [{ name: 'acme-map', version: '1.4.0', manifest: 'bad-status', httpStatus: 502, checkedAt: '2026-03-04T07:59:00.000Z' }],
+    addons: [
+      {
+        name: 'acme-report',
+        version: '1.2.0',
+        versionId: 'acme-report@1.2.0',
+        error: '安装包校验失败，请重新安装',
+        failedAt: '2026-03-03T22:00:00.000Z',
+      },
+    ],
     ...over,
   });
 

@@ -5,7 +5,7 @@ import { call, dashboardWorkplaceCall, setLocale, useSession } from '@uc/shared'
 import { servedBy, testMenuItem as item, testUser } from '@uc/shared/testing';
 import { AntdApiUi } from '@uc/shared/ui';
 import { registerHomeMessages } from '../../locales';
-import { testWorkplace } from './dashboard-test-data';
+import { testAttention, testWorkplace } from './dashboard-test-data';
 import { WorkplacePage } from './workplace-page';
 
 jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
@@ -92,6 +92,15 @@ describe('WorkplacePage', () => {
     renderPage();
     expect(await screen.findByText('还没有管理操作')).toBeInTheDocument();
     expect(screen.queryByTestId('workplace-failed')).toBeNull();
+    expect(screen.queryByTestId('workplace-attention')).toBeNull();
+  });
+
+  it("shows the platform's operators what needs their attention", async () => {
+    serve(testWorkplace({ tenant: { id: 1, name: '平台', isPlatform: true, expiresAt: null }, attention: testAttention() }));
+    renderPage();
+    const card = await screen.findByTestId('workplace-attention');
+    expect(within(card).getByRole('link', { name: '旧城物流' })).toHaveAttribute('href', '/tenant/details/31');
+    expect(within(card).getByText('安装包校验失败，请重新安装')).toBeInTheDocument();
   });
 
   it('reads in English too', async () => {

@@ -1,6 +1,7 @@
 import { Col, Row, Skeleton } from 'antd';
 import { dashboardWorkplaceCall, useT } from '@uc/shared';
 import { LoadFailed, useCall } from '@uc/shared/ui';
+import { attentionShown, WorkplaceAttention } from './workplace-attention';
 import { WorkplaceGreeting } from './workplace-greeting';
 import { WorkplaceShortcuts } from './workplace-shortcuts';
 import { FailedSignIns, RecentActivity } from './workplace-tables';
@@ -8,7 +9,8 @@ import { WorkplaceUnread } from './workplace-unread';
 
 /**
  * /dashboard/workplace, where every sign-in lands: who the user is, where they can go, what is unread,
- * what they did lately and, for administrators, who failed to sign in to their tenant.
+ * what they did lately, for administrators who failed to sign in to their tenant and, for the
+ * platform's operators, what needs their attention (licences ending, remotes down, failed addon jobs).
  */
 export function WorkplacePage() {
   const t = useT();
@@ -31,6 +33,11 @@ export function WorkplacePage() {
       </Col>
       <Col xs={24} xl={8}>
         <Row gutter={[16, 16]}>
+          {attentionShown(data.attention) && (
+            <Col span={24}>
+              <WorkplaceAttention attention={data.attention} serverTime={data.serverTime} />
+            </Col>
+          )}
           <Col span={24}>
             <WorkplaceUnread unread={data.unread} />
           </Col>

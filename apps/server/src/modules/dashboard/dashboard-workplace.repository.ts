@@ -1,11 +1,23 @@
-import { DASHBOARD_RECENT_ROWS, LOGIN_LOG_PERMISSION, Status, type DashboardWorkplace } from '@uc/shared/contracts';
+import {
+  appJobCall,
+  DASHBOARD_RECENT_ROWS,
+  dashboardMonitorCall,
+  LOGIN_LOG_PERMISSION,
+  Status,
+  tenantListCall,
+  tenantViewCall,
+  type DashboardWorkplace,
+} from '@uc/shared/contracts';
+import type { MessageLocale } from '@uc/shared/messages';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, roles, tenants, userRoles, users } from '../../db/schema';
 import { rowsOf } from '../../db/typed';
 import { enterCrossTenant } from '../../db/tenant-scope';
-import { hasPermission, type Session } from '../auth/access';
+import { grantedPaths, type Session } from '../auth/access';
 import { unreadCounts } from '../notice/notice.repository';
+import { attentionOf } from './dashboard-attention.repository';
+import type { RemoteHealth } from './remote-health';
 
 /*
  * The workplace, in the caller's tenant transaction (ctx.db): row-level security keeps every read in
@@ -51,7 +63,21 @@ async function failedSignIns(db: Db, session: Session): Promise<NonNullable<Dash
   }));
 }
 
-export async function workplaceOf(db: Db, session: Session): Promise<DashboardWorkplace> {
+/** Which of the permissions the workplace asks about the caller holds, in one read of their grants. */
+async function grantsOf(db: Db, session: Session): Promise<(path: string) => boolean> {
+  if (session.isSuperAdmin) return () => true;
+  const granted = await grantedPaths(db, session);
+  return (path) => granted.has(path);
+}
+
+export interface WorkplaceDeps {
+  /** The monitor's manifest checks, for the attention card's remotes. */
+  remoteHealth: RemoteHealth;
+  /** The reader's language, for the attention card's addon errors. */
+  locale: MessageLocale;
+}
+
+export async function workplaceOf(db: Db, session: Session, deps: WorkplaceDeps): Promise<DashboardWorkplace> {
   const { tenantId, userId } = session;
   const [user] = await db
     .select({
@@ -84,7 +110,8 @@ export async function workplaceOf(db: Db, session: Session): Promise<DashboardWo
     .where(and(eq(auditLogs.tenantId, tenantId), eq(auditLogs.userId, userId)))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(DASHBOARD_RECENT_ROWS);
-  const administrator = await hasPermission(db, session, LOGIN_LOG_PERMISSION);
+  const holds = await grantsOf(db, session);
+  const administrator = holds(LOGIN_LOG_PERMISSION);
   return {
     user: { ...user, lastLoginAt: iso(user.lastLoginAt) },
     tenant: { ...tenant, expiresAt: iso(tenant.expiresAt) },
@@ -92,8 +119,21 @@ export async function workplaceOf(db: Db, session: Session): Promise<DashboardWo
     unread,
     recentActivity: activity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     administrator,
-    // Last: for the platform it opens the transaction to every tenant, which nothing above may see.
+    // Last: for the platform they open the transaction to every tenant, which nothing above may see.
     failedSignIns: administrator ? await failedSignIns(db, session) : null,
+    attention: session.tenantIsPlatform
+      ? await attentionOf(
+          db,
+          session,
+          {
+            // Its rows show what the tenant list shows and open the tenant's details page.
+            tenants: holds(tenantListCall.path) && holds(tenantViewCall.path),
+            remotes: holds(dashboardMonitorCall.path),
+            addons: holds(appJobCall.path),
+          },
+          deps,
+        )
+      : null,
     serverTime: new Date().toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { dashboardAnalysisCall, dashboardMonitorCall, dashboardWorkplaceCall } from '@uc/shared/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
+import { requestLocale } from '../../lib/request-locale';
 import { analysisOf } from './dashboard-analysis.service';
 import { monitorOf, type MonitorSources } from './dashboard-monitor.service';
 import { workplaceOf } from './dashboard-workplace.repository';
@@ -11,7 +12,9 @@ import { workplaceOf } from './dashboard-workplace.repository';
  */
 export function dashboardCalls(sources: MonitorSources): CallImplementation[] {
   return [
-    implement(dashboardWorkplaceCall, async ({ db, session }) => workplaceOf(db, session)),
+    implement(dashboardWorkplaceCall, async ({ db, session, req }) =>
+      workplaceOf(db, session, { remoteHealth: sources.remoteHealth, locale: requestLocale(req) }),
+    ),
     implement(dashboardAnalysisCall, async ({ db, session, query }) => analysisOf(db, session, query)),
     implement(dashboardMonitorCall, async ({ db, session }) => monitorOf(db, session, sources)),
   ];

@@ -32,6 +32,17 @@ async function closedPort(): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What `probe` answers once it answers something, asked every 25 ms for at most 5 s. */
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await sleep(25);
+  }
+}
+
 describe('remote manifest checks', () => {
   it("asks this server for builds and addons, and tells ok, missing and failing apart, in the entries' order", async () => {
     const local = jest.fn(async (path: string) => (path.includes('/org/') ? 200 : path.includes('/addons/') ? 404 : 503));
@@ -85,5 +96,32 @@ describe('remote manifest checks', () => {
     const [later] = await health.checks([`${base}/hang`]);
     expect(later).toMatchObject({ manifest: 'unreachable', httpStatus: null, checkedAt: expect.any(String) });
     expect(later!.ms).toBeGreaterThanOrEqual(250);
+  });
+
+  it("answers the workplace without waiting on any address: builds now, an external one's last result, none before its first", async () => {
+    const local = jest.fn(async () => 404);
+    const health = new RemoteHealth({ local, timeoutMs: 1500, freshMs: 0 });
+    const entries = ['/user/web/remotes/gone/1.0.0/mf-manifest.json', `${base}/broken`, `${base}/hang`];
+    const started = Date.now();
+    const first = await health.lastChecks(entries);
+    // /hang takes its whole timeout (1.5 s): the answer did not wait for it.
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(first.map((c) => c && [c.manifest, c.httpStatus])).toEqual([['missing', 404], null, null]);
+    expect(local).toHaveBeenCalledTimes(1);
+    // The external checks ran in the background: a later caller gets what they found.
+    const next = await until(async () => {
+      const checks = await health.lastChecks(entries);
+      return checks.every(Boolean) ? checks : undefined;
+    });
+    expect(next.map((c) => c && [c.manifest, c.httpStatus])).toEqual([
+      ['missing', 404],
+      ['bad-status', 500],
+      ['unreachable', null],
+    ]);
+    expect(next[1]!.checkedAt).toEqual(expect.any(String));
+    // Stale (freshMs 0): asked again behind an answer that did not wait for it.
+    const broken = asked.filter((u) => u === '/broken').length;
+    await health.lastChecks([`${base}/broken`]);
+    await until(async () => asked.filter((u) => u === '/broken').length > broken || undefined);
   });
 });

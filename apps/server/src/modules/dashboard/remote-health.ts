@@ -14,7 +14,8 @@ import { BUILD_ENTRY_PREFIX } from '../remote/remote.repository';
  * monitor waits a short moment for a fetch; one that takes longer goes on in the background, bounded by
  * its timeout, and the call answers what the previous check found ('checking' before any), with the
  * time it was found. The next call gets the result. A result stays fresh for a few seconds, so a page
- * polling the monitor does not fetch every manifest on every poll.
+ * polling the monitor does not fetch every manifest on every poll. The workplace does not wait at all
+ * (lastChecks): every sign-in lands there.
  */
 
 export type ManifestState = (typeof REMOTE_MANIFEST_STATES)[number];
@@ -102,6 +103,26 @@ export class RemoteHealth {
     clearTimeout(timer);
     if (waited !== late) return waited;
     return known ?? { manifest: 'checking', httpStatus: null, ms: 0, checkedAt: null };
+  }
+
+  /**
+   * The checks of `entries` for a caller that must not wait on any address (the workplace): builds and
+   * addons are asked now, in process, as the monitor does; an external address answers its last result,
+   * however old, or null when it was never checked, and a stale or missing one is checked in the
+   * background for whoever asks next.
+   */
+  async lastChecks(entries: readonly string[]): Promise<(ManifestCheck | null)[]> {
+    const out: (ManifestCheck | null)[] = [];
+    for (const entry of entries) {
+      if (!isExternal(entry)) {
+        out.push(await this.probe(entry));
+        continue;
+      }
+      const known = this.known.get(entry);
+      if (!known || performance.now() - known.atMs >= (this.options.freshMs ?? 10_000)) void this.external(entry);
+      out.push(known ? { manifest: known.manifest, httpStatus: known.httpStatus, ms: known.ms, checkedAt: known.checkedAt } : null);
+    }
+    return out;
   }
 
   /** The checks of `entries`, in their order; the results of addresses no longer registered are dropped. */
