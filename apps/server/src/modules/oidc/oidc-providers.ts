@@ -71,7 +71,7 @@ export class OidcProviders {
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
     const config = (async () => {
       const oidc = await openIdClient();
-      // The configuration allows http only for an issuer on this machine (config.ts).
+      // The configuration allows http only for an issuer on this machine (config/third-party.ts).
       const insecure = new URL(p.issuer).protocol === 'http:';
       return oidc.discovery(new URL(p.issuer), p.clientId, undefined, p.clientSecret ? oidc.ClientSecretBasic(p.clientSecret) : oidc.None(), {
         timeout: TIMEOUT_SECONDS,

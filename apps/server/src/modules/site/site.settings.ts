@@ -17,7 +17,7 @@ export const SITE_CONFIG_DEFAULTS: SiteConfig = {
   offline: true,
 };
 
-/** What the login screen offers by default. DEMO_MODE (config.ts) turns demo mode on whatever is stored. */
+/** What the login screen offers by default. DEMO_MODE (config/sign-in.ts) turns demo mode on whatever is stored. */
 export const LOGIN_CONFIG_DEFAULTS: LoginConfig = {
   registerSwitch: true,
   captchaSwitch: false,

@@ -1,5 +1,5 @@
 import { PERMISSION_CATALOGUE } from '@uc/shared/contracts';
-import { MENU_SEED, type MenuSeed } from './seed-menus';
+import { MENU_SEED, type MenuSeed } from '.';
 
 const grantedBy = (entries: readonly MenuSeed[]): string[] =>
   entries.flatMap((m) => [...(m.permissions ?? []).map((call) => call.path), ...grantedBy(m.children ?? [])]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from './config';
+import { CONFIG_TABLE, ConfigError, helpText, loadConfig } from '.';
 
 describe('configuration', () => {
   it('uses the documented defaults', () => {
@@ -76,7 +76,7 @@ describe('configuration', () => {
   });
 
   it('is documented in the README, every variable with its default', () => {
-    const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
+    const readme = readFileSync(join(__dirname, '../../../../README.md'), 'utf8');
     for (const entry of CONFIG_TABLE) expect(readme).toContain(`| \`${entry.name}\` | \`${entry.default}\` |`);
   });
 

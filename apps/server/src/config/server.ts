@@ -1,0 +1,138 @@
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from '../lib/server-root';
+import { intVar, optional, type ConfigVars, type ParsedVars } from './config-var';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The HTTP server: where it listens, what it serves, how it logs, how much it takes on at once and whom it believes. */
+export const serverVars = {
+  PORT: {
+    default: '8080',
+    description: 'TCP port the server listens on (API and console).',
+    schema: optional(
+      z.coerce
+        .number({ error: 'PORT is not a number: set it to a port between 1 and 65535 or unset it to use 8080' })
+        .int('PORT is not a whole number: set it to a port between 1 and 65535 or unset it to use 8080')
+        .min(1, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080')
+        .max(65535, 'PORT is out of range: set it to a port between 1 and 65535 or unset it to use 8080'),
+    ),
+  },
+  HOST: { default: '0.0.0.0', description: 'Interface to listen on; 127.0.0.1 keeps it local.', schema: optional(z.string()) },
+  LOG_LEVEL: {
+    default: 'info',
+    description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+    schema: optional(z.enum(LOG_LEVELS, { error: `LOG_LEVEL is not a log level: set it to one of ${LOG_LEVELS.join(', ')} or unset it to use info` })),
+  },
+  WEB_DIR: {
+    default: '<repo>/apps',
+    description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.',
+    schema: optional(z.string()),
+  },
+  REQUEST_CONCURRENCY: {
+    default: '(pool size)',
+    description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.',
+    schema: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
+  },
+  REQUEST_QUEUE: {
+    default: '(64 or 4 x concurrency)',
+    description:
+      'API requests that may wait for a free slot (unset: 4 x REQUEST_CONCURRENCY, at least 64, since one console page sends several calls at once and several people share a server); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.',
+    schema: optional(intVar('REQUEST_QUEUE', '4 x REQUEST_CONCURRENCY, at least 64', 0, 100_000)),
+  },
+  REQUEST_QUEUE_WAIT_MS: {
+    default: '1000',
+    description:
+      'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.',
+    schema: optional(intVar('REQUEST_QUEUE_WAIT_MS', 1000, 1, 600_000)),
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    description:
+      'Which proxies to believe about the client (X-Forwarded-For, X-Forwarded-Proto): false (none: the socket address is the client, so nobody can pose as another address), the addresses/CIDRs of the proxies in front comma-separated (10.0.0.0/8,127.0.0.1), or true (any: only when nothing but the proxy can reach the server). Set it behind a load balancer, or every client counts as the balancer for the per-IP sign-in limits and HSTS is never sent.',
+    schema: optional(
+      z
+        .string()
+        .trim()
+        .transform((v, ctx): boolean | string[] => {
+          if (['false', '0', 'off', 'no'].includes(v)) return false;
+          if (v === 'true') return true;
+          // No hop counts: fastify refuses to trust a hop count, since it cannot tell a proxy from a client.
+          const list = v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean);
+          if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'TRUST_PROXY is not understood: set it to the addresses/CIDRs of the proxies in front, separated by commas (10.0.0.0/8,127.0.0.1), true or false, or unset it to trust no proxy',
+          });
+          return z.NEVER;
+        }),
+    ),
+  },
+  PUBLIC_URL: {
+    default: '(from each request)',
+    description:
+      'The address users reach the console at (https://uc.example.com), for the addresses this server hands out: the OpenID Connect redirect URI. Unset: taken from each request (its Host, or X-Forwarded-Host/-Proto from TRUST_PROXY proxies); set it in production, so the redirect URI is always the registered one.',
+    schema: optional(
+      z.string().transform((v, ctx) => {
+        const url = URL.canParse(v.trim()) ? new URL(v.trim()) : undefined;
+        if (
+          url &&
+          /^https?:$/.test(url.protocol) &&
+          !url.username &&
+          !url.password &&
+          (url.pathname === '/' || url.pathname === '') &&
+          !url.search &&
+          !url.hash
+        ) {
+          return url.origin;
+        }
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'PUBLIC_URL is not an http(s) origin: set it to the scheme and host users open the console with, such as https://uc.example.com (no path), or unset it to take it from each request',
+        });
+        return z.NEVER;
+      }),
+    ),
+  },
+} satisfies ConfigVars;
+
+/** 10.0.0.1, ::1, 10.0.0.0/8 or fd00::/8 (a prefix no longer than the address). */
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDir: string;
+  /** PUBLIC_URL as an origin (no trailing slash); undefined: taken from each request. */
+  publicUrl: string | undefined;
+  /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
+  trustProxy: boolean | string[];
+  /** REQUEST_CONCURRENCY and REQUEST_QUEUE (lib/overload.ts); undefined: sized from the database. */
+  requestConcurrency: number | undefined;
+  requestQueue: number | undefined;
+  requestQueueWaitMs: number;
+}
+
+export const readServerConfig = (e: ParsedVars<typeof serverVars>, cwd: string): ServerConfig => ({
+  port: e.PORT ?? 8080,
+  host: e.HOST ?? '0.0.0.0',
+  logLevel: e.LOG_LEVEL ?? 'info',
+  webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : join(serverRoot(), '..'),
+  publicUrl: e.PUBLIC_URL,
+  trustProxy: e.TRUST_PROXY ?? false,
+  requestConcurrency: e.REQUEST_CONCURRENCY,
+  requestQueue: e.REQUEST_QUEUE,
+  requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 1000,
+});

@@ -1,0 +1,20 @@
+/**
+ * The platform's menu catalogue as seeded on first start: one entry per console route of spec
+ * section 2, each with its locale key and the calls its screen makes, named by their contracts (a
+ * permission is a call's address: a menu can only grant a call that exists). Screens of later issues
+ * get their permissions when their calls are written. One file per top-level entry.
+ */
+import { addonsMenu } from './addons';
+import { dashboardMenu } from './dashboard';
+import { homeMenu } from './home';
+import type { MenuSeed } from './menu-seed';
+import { orgMenu } from './org';
+import { permissionMenu } from './permission';
+import { platformBindMenu } from './platform-bind';
+import { systemMenu } from './system';
+import { tenantMenu } from './tenant';
+
+export type { MenuSeed } from './menu-seed';
+
+// The order is the sidebar's: seeding numbers the entries in it.
+export const MENU_SEED: MenuSeed[] = [dashboardMenu, orgMenu, permissionMenu, homeMenu, tenantMenu, platformBindMenu, addonsMenu, systemMenu];
