@@ -70,7 +70,7 @@ interface Seeded {
  * days, 1 in 1000 in the recycle bin; three tenants of 1,000 beside it. LOGINS sign-ins over the last
  * year: 90 % the big tenant's, 9 % the small ones', 1 % unknown user names; 1 in 20 failed; methods in
  * the proportions account 3, mobile, open, demo, oidc 1 each. LEDGER balance and points changes over
- * the year; 100,000 audit rows; 100,000 sessions, half of them live.
+ * the year; 100,000 audit rows; 100,000 sessions, half of them live; 10,000 more tenants with licences.
  */
 async function seed(db: pg.Client): Promise<Seeded> {
   const started = Date.now();
@@ -80,6 +80,12 @@ async function seed(db: pg.Client): Promise<Seeded> {
   const others = (
     await db.query<{ id: string }>(`insert into tenants (name, code) select 'Other ' || g, 'other' || g from generate_series(1, 3) g returning id`)
   ).rows.map((r) => Number(r.id));
+  // 10,000 more tenants, licensed until a day spread over a year either side of today, for the platform's
+  // "needs attention" list on the workplace: about 5,400 of them have ended or end within its 30 days
+  // (the list reads ten of them, the count the index range).
+  await db.query(
+    `insert into tenants (name, code, expires_at) select 'Licensed ' || g, 'licensed' || g, now() + ((g % 730) - 365) * interval '1 day' from generate_series(1, 10000) g`,
+  );
   const dept = await db.query<{ id: string }>(`insert into depts (tenant_id, name) values ($1, 'Root') returning id`, [tenant]);
   const role = await db.query<{ id: string }>(
     `insert into roles (tenant_id, name, key, data_scope) values ($1, 'Administrator', 'scale_admin', 1) returning id`,
