@@ -45,14 +45,18 @@ const initialState: SessionState = {
 
 export const useSession = create<SessionState>()(() => ({ ...initialState }));
 
-async function fetchCurrentUser(): Promise<CurrentUser | null> {
+/** The signed-in user (member/info), or what `onFailure` makes of a failed read. */
+async function fetchCurrentUser(onFailure: (error: unknown) => CurrentUser | null): Promise<CurrentUser | null> {
   try {
     return await call(memberInfoCall, { skipErrorHandler: true });
-  } catch {
-    // A failed current-user fetch means nobody is signed in (spec section 4), not an error to show.
-    return null;
+  } catch (error) {
+    return onFailure(error);
   }
 }
+
+/** Whether a refusal says the session is over (signed out, expired, or the tenant's licence ended). */
+const sessionOver = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === ResultCode.loginTimeout || error.code === ResultCode.noLicence || error.status === 401);
 
 async function loadMenus(): Promise<void> {
   const [admin, header] = await Promise.allSettled([call(adminMenuCall, { query: {} }), call(headerMenuCall)]);
@@ -84,7 +88,8 @@ export function initSession(pathname = globalThis.location?.pathname ?? '/'): Pr
       /* the console still works with the default footer */
     }
     if (!isLoginPath(pathname)) {
-      const user = await fetchCurrentUser();
+      // At start a failed read means nobody is signed in (spec section 4), not an error to show.
+      const user = await fetchCurrentUser(() => null);
       setUser(user);
       if (user) await loadMenus();
     }
@@ -99,13 +104,7 @@ export function initSession(pathname = globalThis.location?.pathname ?? '/'): Pr
  * user already known: the header must not look signed out after a save because one read failed.
  */
 export async function refreshUser(): Promise<CurrentUser | null> {
-  let user: CurrentUser | null;
-  try {
-    user = await call(memberInfoCall, { skipErrorHandler: true });
-  } catch (error) {
-    const signedOut = error instanceof ApiError && (error.code === ResultCode.loginTimeout || error.code === ResultCode.noLicence || error.status === 401);
-    user = signedOut ? null : useSession.getState().currentUser;
-  }
+  const user = await fetchCurrentUser((error) => (sessionOver(error) ? null : useSession.getState().currentUser));
   setUser(user);
   if (user) await loadMenus();
   useSession.setState({ status: 'ready' });
