@@ -41,7 +41,8 @@ export function ProcessCard({ process: p }: { process: DashboardMonitor['process
   return (
     <Card title={t('home.dashboard.monitor.process')}>
       <Typography.Paragraph type="secondary">{t('home.dashboard.monitor.process.help')}</Typography.Paragraph>
-      <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+      {/* One column from xl up, where the card takes a third of the row. */}
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 1 }}>
         <Descriptions.Item label="PID">{p.pid}</Descriptions.Item>
         <Descriptions.Item label="Node.js">{p.nodeVersion}</Descriptions.Item>
         <Descriptions.Item label={t('home.dashboard.monitor.process.started')}>{formatDateTime(p.startedAt)}</Descriptions.Item>

@@ -29,6 +29,12 @@ export function WorkplacePage() {
           <Col span={24}>
             <RecentActivity rows={data.recentActivity} />
           </Col>
+          {/* In the wide column: five columns of a sign-in would wrap letter by letter beside it. */}
+          {data.failedSignIns && (
+            <Col span={24}>
+              <FailedSignIns rows={data.failedSignIns} />
+            </Col>
+          )}
         </Row>
       </Col>
       <Col xs={24} xl={8}>
@@ -41,11 +47,6 @@ export function WorkplacePage() {
           <Col span={24}>
             <WorkplaceUnread unread={data.unread} />
           </Col>
-          {data.failedSignIns && (
-            <Col span={24}>
-              <FailedSignIns rows={data.failedSignIns} />
-            </Col>
-          )}
         </Row>
       </Col>
     </Row>

@@ -103,6 +103,12 @@ describe('request metrics per minute', () => {
     near(ranked[0]!.p99Ms, 80);
     expect(m.slowest(1)).toHaveLength(1);
   });
+
+  it("never shows a route's p99 above its slowest call (the bucket's middle may lie above it)", () => {
+    const m = new RequestMetrics();
+    m.route('GET', '/once').add(87.32);
+    expect(m.slowest(1)[0]).toMatchObject({ p99Ms: 87.32, maxMs: 87.32 });
+  });
 });
 
 describe('measureRoutes', () => {

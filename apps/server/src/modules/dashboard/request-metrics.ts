@@ -166,7 +166,8 @@ export class RequestMetrics {
         path: r.path,
         calls: r.calls,
         meanMs: round(r.totalMs / r.calls),
-        p99Ms: percentileOf([r.latency], 99) ?? 0,
+        // A bucket's value may lie above the slowest call in it: the p99 is never shown above the max.
+        p99Ms: Math.min(percentileOf([r.latency], 99) ?? 0, round(r.maxMs)),
         maxMs: round(r.maxMs),
       }))
       .sort((a, b) => b.p99Ms - a.p99Ms || b.meanMs - a.meanMs)
