@@ -123,6 +123,8 @@ export const users = pgTable(
     sex: smallint('sex').notNull().default(0),
     status: smallint('status').notNull().default(Status.enabled),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** How the user came to be: userSource in @uc/shared/contracts (0 unknown: created before it was recorded). */
+    source: smallint('source').notNull().default(0),
     lastLoginAt: ts('last_login_at'),
     lastLoginIp: text('last_login_ip').notNull().default(''),
     loginCount: integer('login_count').notNull().default(0),

@@ -210,6 +210,12 @@ export const MEMBER_WRITE_CALLS = [
 
 export const operateMode = { add: 1, deduct: 2 } as const;
 export const ledgerKind = { balance: 1, integral: 2 } as const;
+/**
+ * How a user came to be (users.source): registered signed themselves up on the registration page (with
+ * or without an invitation); administrator was added by one (or made with a tenant, or the demo account);
+ * imported came from a spreadsheet import; unknown was created before the server recorded it.
+ */
+export const userSource = { unknown: 0, registered: 1, administrator: 2, imported: 3 } as const;
 
 const body = (num: z.ZodType<number>) =>
   z.object({

@@ -1,4 +1,4 @@
-import { Status, tenantSetting } from '@uc/shared/contracts';
+import { Status, tenantSetting, userSource } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -149,7 +149,15 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
     if (joinDefault) await assertQuota(tx, place.tenantId, 'users');
     const [user] = await tx
       .insert(users)
-      .values({ tenantId: place.tenantId, username: input.username, passwordHash, mobile: input.mobile, deptId: place.deptId, postId: place.postId })
+      .values({
+        tenantId: place.tenantId,
+        username: input.username,
+        passwordHash,
+        mobile: input.mobile,
+        deptId: place.deptId,
+        postId: place.postId,
+        source: userSource.registered,
+      })
       .returning({ id: users.id })
       .catch((err: unknown) => {
         // Taken since the check above (another registration, an administrator's edit).

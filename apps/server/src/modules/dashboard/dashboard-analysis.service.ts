@@ -62,7 +62,9 @@ export async function analysisOf(db: Db, session: Session, q: DashboardAnalysisQ
     else line.failed += Number(g.n);
   }
 
-  const registrations = new Map((await registrationsPerDay(db, tenantId, range)).map((r) => [r.day, { date: r.day, count: Number(r.n) }]));
+  const registrations = new Map(
+    (await registrationsPerDay(db, tenantId, range)).map((r) => [r.day, { date: r.day, count: Number(r.n), registered: Number(r.registered) }]),
+  );
   const ledger = new Map(
     (await ledgerPerDay(db, tenantId, range)).map((r) => [
       r.day,
@@ -86,7 +88,7 @@ export async function analysisOf(db: Db, session: Session, q: DashboardAnalysisQ
     scope: { tenantId, tenantName: scope.tenantName },
     range: { from: range.from, to: range.to, timezone: range.timezone, days: range.days.length },
     users: { total, active1d: active.d1, active7d: active.d7, active30d: active.d30 },
-    registrations: everyDay(range, registrations, (date) => ({ date, count: 0 })),
+    registrations: everyDay(range, registrations, (date) => ({ date, count: 0, registered: 0 })),
     signIns: everyDay(range, perDay, (date) => ({ date, succeeded: 0, failed: 0 })),
     signInMethods: byMethod(groups),
     topTenants: ranking?.top ?? null,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { memberEditBody, type MemberImportRow } from '@uc/shared/contracts';
+import { memberEditBody, userSource, type MemberImportRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -60,7 +60,9 @@ export async function importMembers(
         const { password: _password, roleIds: _roles, id: _id, ...rest } = values;
         try {
           await inTransaction(all, async (one) => {
-            await one.insert(users).values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, updatedAt: sql`now()` });
+            await one
+              .insert(users)
+              .values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, source: userSource.imported, updatedAt: sql`now()` });
           });
         } catch (err) {
           if (isMobileTaken(err)) errors.push({ row, message: say(MOBILE_TAKEN, { mobile: values.mobile }) });

@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, userSource } from '@uc/shared/contracts';
 import { and, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberEditBody } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
@@ -129,7 +129,7 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     if (id === undefined) {
       const [row] = await db
         .insert(users)
-        .values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash! })
+        .values({ ...values, tenantId: session.tenantId, passwordHash: passwordHash!, source: userSource.administrator })
         .returning({ id: users.id });
       userId = row!.id;
     } else {

@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, userSource } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
@@ -56,6 +56,7 @@ async function ensureDemoUser(db: Db): Promise<number> {
         realName: 'Demo',
         deptId: dept!.id,
         passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+        source: userSource.administrator,
       })
       .returning({ id: users.id });
     await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });

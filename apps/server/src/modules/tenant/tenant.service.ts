@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Status, tenantExpiryInstant, type TenantEditBody, type TenantEditResult } from '@uc/shared/contracts';
+import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult } from '@uc/shared/contracts';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -106,7 +106,15 @@ export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEdi
   // refused, and everything above goes back with it.
   const [user] = await tx
     .insert(users)
-    .values({ tenantId, username: b.adminUsername, passwordHash, realName: b.adminRealName, mobile: b.adminMobile, deptId: dept!.id })
+    .values({
+      tenantId,
+      username: b.adminUsername,
+      passwordHash,
+      realName: b.adminRealName,
+      mobile: b.adminMobile,
+      deptId: dept!.id,
+      source: userSource.administrator,
+    })
     .returning({ id: users.id })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'users_username_lower_uq'))
