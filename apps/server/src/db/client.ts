@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { serverRoot } from '../lib/server-root';
 import * as schema from './schema';
+import { StatementTimings, timedQuery } from './statement-timings';
 
 export type Schema = typeof schema;
 /** The drizzle database (or a transaction of it): the same API on PGlite and PostgreSQL. */
@@ -35,6 +36,8 @@ export interface Database {
    * cancel by the time anyone could ask: 0.
    */
   cancelQueries(owner: QueryOwner): Promise<number>;
+  /** How long each SQL statement this process sent took, for the monitor (start-up's excluded). */
+  statements: StatementTimings;
 }
 
 export interface DatabaseOptions {
@@ -80,6 +83,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  const statements = new StatementTimings();
+  // drizzle sends a statement through client.query, or inside a transaction through the query of the
+  // object PGlite hands the transaction's function (which does not go through client.query).
+  client.query = timedQuery(client.query.bind(client), statements) as typeof client.query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => fn(Object.assign(tx, { query: timedQuery(tx.query, statements) })))) as typeof client.transaction;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -87,9 +97,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     location: dataDir ?? 'memory',
     close: () => client.close(),
     // One process owns a PGlite directory, so there is nobody to race with.
-    withStartupLock: (fn) => fn(db),
+    withStartupLock: (fn) => statements.unmeasured(() => fn(db)),
     connections: 1,
     cancelQueries: () => Promise.resolve(0),
+    statements,
   };
 }
 
@@ -111,10 +122,14 @@ OwnedClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 export async function openPostgres(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const timeout = options.statementTimeoutMs ?? 5000;
+  const statements = new StatementTimings();
+  // A class of this pool's own, so its statements are measured into its timings.
+  class MeasuredClient extends OwnedClient {}
+  MeasuredClient.prototype.query = timedQuery(OwnedClient.prototype.query, statements);
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
-    Client: OwnedClient,
+    Client: MeasuredClient,
     // Both are session settings sent when the connection opens, so every statement of the app has them.
     statement_timeout: timeout,
     // A transaction waits on the server's own code between statements, which can be long (an import
@@ -154,22 +169,9 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
     kind: 'postgres',
     location: redact(url),
     close: () => pool.end(),
-    async withStartupLock(fn) {
-      // An advisory lock lives on one connection: hold it on a dedicated client for the whole run.
-      const client = await pool.connect();
-      try {
-        // Migrations (an index over a large table) and waiting for another instance's lock may take
-        // longer than a request's statement: no timeout while starting up.
-        await client.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
-        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
-        return await fn(drizzlePg({ client, schema }) as unknown as Db);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-        await client.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout').catch(() => undefined);
-        client.release();
-      }
-    },
+    withStartupLock: (fn) => statements.unmeasured(() => startupLocked(pool, fn)),
     connections: POOL_SIZE,
+    statements,
     async cancelQueries(owner) {
       const pids = [...owner.connections].map((c) => (c as unknown as { processID: number | null }).processID).filter((p): p is number => !!p);
       if (pids.length === 0) return 0;
@@ -187,6 +189,23 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
       }
     },
   };
+}
+
+/** Runs `fn` holding the database-wide start-up lock, on a dedicated connection of `pool`. */
+async function startupLocked<T>(pool: pg.Pool, fn: (db: Db) => Promise<T>): Promise<T> {
+  // An advisory lock lives on one connection: hold it on a dedicated client for the whole run.
+  const client = await pool.connect();
+  try {
+    // Migrations (an index over a large table) and waiting for another instance's lock may take
+    // longer than a request's statement: no timeout while starting up.
+    await client.query('SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn(drizzlePg({ client, schema }) as unknown as Db);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await client.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout').catch(() => undefined);
+    client.release();
+  }
 }
 
 export function redact(url: string): string {

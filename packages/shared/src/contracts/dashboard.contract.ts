@@ -34,6 +34,8 @@ export const DASHBOARD_RECENT_ROWS = 10;
 export const DASHBOARD_TOP_TENANTS = 10;
 /** The monitor's per-minute series covers this many minutes, the current one last. */
 export const MONITOR_MINUTES = 60;
+/** The monitor's slowest SQL statements are cut to this many characters (the full text is in the server's code). */
+export const SLOW_STATEMENT_CHARS = 600;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day (2026-02-30 is refused rather than rolled over into March). */
@@ -248,8 +250,13 @@ export const dashboardAnalysisSchema = z.object({
     active7d: z.number().int(),
     active30d: z.number().int(),
   }),
-  /** Users created per day (by an administrator, an import or a registration), deleted ones included; purged ones are gone. */
-  registrations: z.array(z.object({ date: dateField, count: z.number().int() })),
+  /**
+   * Users created per day, deleted ones included (purged ones are gone): `count` all of them, `registered`
+   * those who signed themselves up (the registration page, with or without an invitation). The rest were
+   * added by an administrator, imported, made with a tenant, or created before the server recorded how
+   * (users.source, migration 0039).
+   */
+  registrations: z.array(z.object({ date: dateField, count: z.number().int(), registered: z.number().int() })),
   /**
    * Sign-in attempts per day from the login log, by result. For every tenant, the failures with user
    * names that matched nobody (no tenant) are counted too.
@@ -353,6 +360,21 @@ export const dashboardMonitorSchema = z.object({
       z.object({
         method: z.string(),
         path: z.string(),
+        calls: z.number().int(),
+        meanMs: z.number(),
+        p99Ms: z.number(),
+        maxMs: z.number(),
+      }),
+    ),
+    /**
+     * The SQL statements this process sent slowest since it started, by their p99 (then mean), at most
+     * 10: the time from sending a statement to its answer, measured in the database client (so on
+     * PGlite it includes waiting for the embedded database). `sql` is the statement's text with its
+     * parameters as $1, $2…, cut at SLOW_STATEMENT_CHARS.
+     */
+    slowestStatements: z.array(
+      z.object({
+        sql: z.string(),
         calls: z.number().int(),
         meanMs: z.number(),
         p99Ms: z.number(),

@@ -83,6 +83,7 @@ export async function monitorOf(db: Db, session: Session, sources: MonitorSource
       sizeBytes: Number(size?.bytes ?? 0),
       connections,
       slowestCalls: metrics.slowest(SLOWEST_CALLS),
+      slowestStatements: database.statements.slowest(SLOWEST_CALLS),
     },
     requests: { minutes: metrics.minutes(), hour: metrics.hour() },
     sessions: { active: Number(online?.active ?? 0), recent: Number(online?.recent ?? 0) },

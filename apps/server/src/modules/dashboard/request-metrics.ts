@@ -1,46 +1,12 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { bucketOf, LATENCY_BUCKETS, percentileOf, roundMs } from '../../lib/latency-histogram';
 
 /*
  * The server's own measurements of its API calls, for the monitor (issue 16). Throughput is
  * benchmarked (bench/api-throughput.ts), so recording a call costs a few counter increments and no
  * allocation: per minute, a slot of a 60-slot ring (requests, 4xx, 5xx, and a latency histogram), and
- * per route a histogram since start. Percentiles come from the histograms, whose buckets grow
- * geometrically (four per doubling), so any percentile is known within 10 % at any scale, from
- * microseconds to minutes, in a fixed 400 bytes.
+ * per route a histogram since start (lib/latency-histogram.ts: any percentile within 10 % in 400 bytes).
  */
-
-/** The smallest time told apart (ms); anything faster falls in the first bucket. */
-const FLOOR_MS = 0.01;
-const PER_DOUBLING = 4;
-/** 0.01 ms × 2^(95/4): about 140 s; slower calls share the last bucket. */
-export const LATENCY_BUCKETS = 96;
-
-/** The bucket of a duration: bucket i holds (FLOOR × 2^((i-1)/4), FLOOR × 2^(i/4)]. */
-export function bucketOf(ms: number): number {
-  if (!(ms > FLOOR_MS)) return 0;
-  const i = Math.ceil(Math.log2(ms / FLOOR_MS) * PER_DOUBLING);
-  return i < LATENCY_BUCKETS ? i : LATENCY_BUCKETS - 1;
-}
-
-/** What a bucket stands for: the geometric middle of its bounds (at most 9 % from any value in it). */
-const bucketValue = (i: number): number => (i === 0 ? FLOOR_MS : FLOOR_MS * 2 ** ((i - 0.5) / PER_DOUBLING));
-
-/** The p-th percentile (0 < p ≤ 100) of the histograms' durations together, in ms; null when they hold none. */
-export function percentileOf(histograms: readonly Uint32Array[], p: number): number | null {
-  let total = 0;
-  for (const h of histograms) for (let i = 0; i < LATENCY_BUCKETS; i++) total += h[i]!;
-  if (total === 0) return null;
-  const rank = Math.max(1, Math.ceil((p / 100) * total));
-  let seen = 0;
-  for (let i = 0; i < LATENCY_BUCKETS; i++) {
-    for (const h of histograms) seen += h[i]!;
-    if (seen >= rank) return round(bucketValue(i));
-  }
-  return round(bucketValue(LATENCY_BUCKETS - 1));
-}
-
-/** Four significant digits: more than the histogram knows, and short in JSON. */
-const round = (ms: number): number => Number(ms.toPrecision(4));
 
 class MinuteSlot {
   /** Minutes since the epoch this slot counts; -1 before its first use. */
@@ -165,10 +131,10 @@ export class RequestMetrics {
         method: r.method,
         path: r.path,
         calls: r.calls,
-        meanMs: round(r.totalMs / r.calls),
+        meanMs: roundMs(r.totalMs / r.calls),
         // A bucket's value may lie above the slowest call in it: the p99 is never shown above the max.
-        p99Ms: Math.min(percentileOf([r.latency], 99) ?? 0, round(r.maxMs)),
-        maxMs: round(r.maxMs),
+        p99Ms: Math.min(percentileOf([r.latency], 99) ?? 0, roundMs(r.maxMs)),
+        maxMs: roundMs(r.maxMs),
       }))
       .sort((a, b) => b.p99Ms - a.p99Ms || b.meanMs - a.meanMs)
       .slice(0, limit);
