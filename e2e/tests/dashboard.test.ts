@@ -131,12 +131,14 @@ describe('dashboard: the workplace, the analysis and the monitor in the home rem
       methods.find((r) => r[0] === '账号密码'),
       ['账号密码', String(signIns.succeeded + signIns.failed), String(signIns.succeeded), String(signIns.failed)],
     );
+    // Columns: the day, self-registered, added or imported (everyone else), and the total.
     const registrations = await tableView(page.getByTestId('analysis-registrations'));
     assert.deepEqual(
       registrations.find((r) => r[0] === today),
-      [today, '2'],
-      'admin and dora were created today',
+      [today, '0', '2', '2'],
+      'admin (seeded, not self-registered) and dora (added by the admin) were created today; nobody signed up',
     );
+    assert.equal(registrations.length, 30, 'one row per day of the default range (30 days)');
     await page.getByTestId('analysis-users').getByText('用户总数').waitFor();
 
     // The 7-day preset asks again: seven rows.
@@ -161,7 +163,17 @@ describe('dashboard: the workplace, the analysis and the monitor in the home rem
       await row.getByText('正常').waitFor();
     }
     assert.ok(registry.some((r) => r.name === 'home'));
-    await page.getByTestId('monitor-database').getByText('内嵌 PGlite').waitFor();
+    await page.getByTestId('monitor-database').getByText('内嵌 PGlite', { exact: true }).waitFor();
+    // The statements the server sent for this suite's calls, timed in its database client: SQL text
+    // with values as placeholders (the user name signed in with above appears in none).
+    const statements = page.getByTestId('monitor-slow-statements');
+    await statements.locator('.ant-table-row').first().waitFor();
+    const rows = await statements.locator('.ant-table-row').allTextContents();
+    assert.ok(rows.length > 0 && rows.length <= 10, `one to ten statements: ${rows.length}`);
+    for (const row of rows) {
+      assert.match(row.trim(), /^(select|insert|update|delete|with)\b/i, row);
+      assert.doesNotMatch(row, /dora/, 'values travel as parameters');
+    }
     // This suite's calls were counted: the requests chart has something to draw.
     await page.getByTestId('monitor-requests').locator('canvas[role="img"]').waitFor({ timeout: 30_000 });
     await snap(page, 'dashboard-monitor');

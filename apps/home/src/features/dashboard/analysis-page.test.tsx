@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
 import { call, dashboardAnalysisCall, setLocale, tenantOptionCall, useSession, type CallContract, type DashboardAnalysis } from '@uc/shared';
@@ -34,6 +34,7 @@ const serve = (answer: (query: Record<string, unknown>) => DashboardAnalysis) =>
     }),
   );
 
+afterEach(() => jest.useRealTimers());
 beforeEach(() => {
   setLocale('zh-CN');
   mockCall.mockReset();
@@ -80,6 +81,19 @@ describe('AnalysisPage', () => {
       ['2026-03-02', '12', '0'],
       ['2026-03-03', '31', '4'],
     ]);
+    // New users stacked by how they came: self-registered, and the rest (count − registered), then the total.
+    const registrations = screen.getByTestId('analysis-registrations');
+    expect(within(registrations).getByText(/自行注册（注册页，含邀请码）与管理员新增、导入或随租户创建的/)).toBeInTheDocument();
+    expect(await tableOf('analysis-registrations')).toEqual([
+      ['2026-03-01', '2', '0', '2'],
+      ['2026-03-02', '0', '0', '0'],
+      ['2026-03-03', '3', '2', '5'],
+    ]);
+    expect(
+      within(registrations)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['日期', '自行注册', '管理员新增或导入', '合计']);
     expect((await tableOf('analysis-methods'))[0]).toEqual(['账号密码', '55', '50', '5']);
     expect((await tableOf('analysis-methods')).at(-1)).toEqual(['sso-x', '1', '1', '0']);
     expect(await tableOf('analysis-balance')).toEqual([
@@ -107,6 +121,29 @@ describe('AnalysisPage', () => {
     fireEvent.click(start);
     fireEvent.click(await screen.findByText('最近 7 天'));
     await waitFor(() => expect(sent(dashboardAnalysisCall).at(-1)?.query).toMatchObject(lastDays(7)));
+  });
+
+  it('moves a preset range to the new day when the page gets the focus after midnight, and at midnight while it stays in view', async () => {
+    // 23:50 on 4 March, the browser's clock: the default range is the 30 days ending that day.
+    jest.useFakeTimers({ now: new Date(2026, 2, 4, 23, 50), doNotFake: ['queueMicrotask', 'nextTick'] });
+    serve(() => testAnalysis());
+    renderPage();
+    await waitFor(() => expect(sent(dashboardAnalysisCall).at(-1)?.query).toMatchObject({ from: '2026-02-03', to: '2026-03-04' }));
+    await screen.findByTestId('analysis-sign-ins');
+    const asked = sent(dashboardAnalysisCall).length;
+    // Focus on the same day asks nothing again.
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(sent(dashboardAnalysisCall)).toHaveLength(asked);
+
+    // The machine slept through midnight (no timer ran): the focus finds a new day.
+    jest.setSystemTime(new Date(2026, 2, 5, 8, 30));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(sent(dashboardAnalysisCall).at(-1)?.query).toMatchObject({ from: '2026-02-04', to: '2026-03-05' }));
+    expect(screen.getByDisplayValue('2026-03-05')).toBeInTheDocument();
+
+    // Left open in view: the next midnight moves it without a focus.
+    await act(async () => jest.advanceTimersByTime(16 * 3_600_000));
+    await waitFor(() => expect(sent(dashboardAnalysisCall).at(-1)?.query).toMatchObject({ from: '2026-02-05', to: '2026-03-06' }));
   });
 
   it('lets the platform pick one tenant instead of every tenant, and ranks tenants by users', async () => {

@@ -1,12 +1,13 @@
 import { Col, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { dashboardAnalysisCall, hasMessage, tenantOptionCall, useCan, useT } from '@uc/shared';
-import { LoadFailed, lastDays, useCall, type DayRange } from '@uc/shared/ui';
-import { analysisQuery, DEFAULT_RANGE_DAYS } from './analysis-query';
+import { LoadFailed, useCall } from '@uc/shared/ui';
+import { analysisQuery } from './analysis-query';
 import { analysisSpecs } from './analysis-specs';
 import { AnalysisToolbar } from './analysis-toolbar';
 import { ChartCol } from './chart-col';
 import { QuotaCard } from './quota-card';
+import { useAnalysisRange } from './use-analysis-range';
 import { UserStats } from './user-stats';
 
 /**
@@ -16,7 +17,8 @@ import { UserStats } from './user-stats';
 export function AnalysisPage() {
   const t = useT();
   const can = useCan();
-  const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_RANGE_DAYS));
+  // A preset (the default too) moves with the days: a page left open past midnight shows the new today.
+  const [range, setRange] = useAnalysisRange();
   const [tenantId, setTenantId] = useState<number | undefined>();
   const { data, error, reload } = useCall(dashboardAnalysisCall, { query: analysisQuery(range, tenantId) });
   // Only the platform's callers get the ranking by tenant: that is also who may pick a tenant.

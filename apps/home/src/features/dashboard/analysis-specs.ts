@@ -23,11 +23,28 @@ export function analysisSpecs(data: DashboardAnalysis, t: Translate, known: (key
   // In the server's order: every known method, zeros included, then any other the log holds.
   const methods = data.signInMethods;
   return {
+    // Stacked as the sign-ins are: who signed themselves up, and everyone else (added by an administrator,
+    // imported, made with a tenant, or created before the server recorded how); the table adds the total.
     registrations: {
-      kind: 'line',
+      kind: 'bar',
+      stacked: true,
       labels: days(data.registrations),
       series: [
-        { key: 'count', label: t('home.dashboard.analysis.registrations.count'), values: data.registrations.map((r) => r.count), color: CHART_COLORS.primary },
+        {
+          key: 'registered',
+          label: t('home.dashboard.analysis.registrations.registered'),
+          values: data.registrations.map((r) => r.registered),
+          color: CHART_COLORS.primary,
+        },
+        {
+          key: 'added',
+          label: t('home.dashboard.analysis.registrations.added'),
+          values: data.registrations.map((r) => r.count - r.registered),
+          color: CHART_COLORS.cyan,
+        },
+      ],
+      tableOnly: [
+        { key: 'total', label: t('home.dashboard.analysis.registrations.total'), values: data.registrations.map((r) => r.count), color: CHART_COLORS.geekblue },
       ],
     },
     signIns: {

@@ -64,7 +64,7 @@ export const testAnalysis = (over: Partial<DashboardAnalysis> = {}): DashboardAn
     scope: { tenantId: 7, tenantName: '星河科技' },
     range: { from: DAYS[0], to: DAYS[2], timezone: 'Asia/Shanghai', days: 3 },
     users: { total: 120, active1d: 8, active7d: 40, active30d: 95 },
-    registrations: DAYS.map((date, i) => ({ date, count: [2, 0, 5][i] })),
+    registrations: DAYS.map((date, i) => ({ date, count: [2, 0, 5][i], registered: [2, 0, 3][i] })),
     signIns: DAYS.map((date, i) => ({ date, succeeded: [10, 12, 31][i], failed: [1, 0, 4][i] })),
     signInMethods: [
       ...LOGIN_METHODS.map((method) => ({ method, succeeded: method === 'account' ? 50 : 3, failed: method === 'account' ? 5 : 0 })),
@@ -104,6 +104,15 @@ export const testMonitor = (over: Partial<DashboardMonitor> = {}): DashboardMoni
       sizeBytes: 42 * 1024 * 1024,
       connections: null,
       slowestCalls: [{ method: 'GET', path: '/user/admin/member/list', calls: 30, meanMs: 4.2, p99Ms: 12, maxMs: 15 }],
+      slowestStatements: [
+        {
+          sql: 'select "id", "username" from "users" where ("users"."tenant_id" = $1 and "users"."deleted_at" is null) order by "users"."id" desc limit $2',
+          calls: 61,
+          meanMs: 1.8,
+          p99Ms: 9.5,
+          maxMs: 1234.5,
+        },
+      ],
     },
     requests: {
       minutes: [

@@ -81,6 +81,50 @@ describe('MonitorPage', () => {
     ]);
   });
 
+  it("says what the hour's figures and the database's count, with translated latency titles", async () => {
+    renderPage();
+    const hour = await screen.findByTestId('monitor-hour');
+    expect(hour).toHaveTextContent('本进程最近 60 分钟应答的接口调用');
+    expect(within(hour).getByText('中位耗时 (p50)')).toBeInTheDocument();
+    expect(within(hour).getByText('p99 耗时')).toBeInTheDocument();
+    expect(screen.getByTestId('monitor-database')).toHaveTextContent('pg_database_size');
+    expect(within(screen.getByTestId('monitor-database')).getByText('最慢的接口')).toBeInTheDocument();
+  });
+
+  it('lists the slowest SQL statements, cut to a line, the whole text in the row opened', async () => {
+    renderPage();
+    const table = await screen.findByTestId('monitor-slow-statements');
+    expect(within(table).getByText('最慢的 SQL 语句')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(expect.arrayContaining(['语句', '调用次数', '平均', 'p99', '最大']));
+    const sql = 'select "id", "username" from "users" where ("users"."tenant_id" = $1 and "users"."deleted_at" is null) order by "users"."id" desc limit $2';
+    const row = within(table).getByText(sql).closest('tr')!;
+    expect(within(row).getByText(sql).closest('td')).toHaveClass('ant-table-cell-ellipsis');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(-4)
+        .map((c) => c.textContent),
+    ).toEqual(['61', '1.8 ms', '9.5 ms', '1,234.5 ms']);
+    fireEvent.click(row);
+    // The opened row holds the statement as sent, wrapped over as many lines as it takes.
+    expect(await within(table).findAllByText(sql)).toHaveLength(2);
+  });
+
+  it('says so when no statement was measured yet', async () => {
+    mockCall.mockImplementation(
+      servedBy(() => {
+        const data = testMonitor();
+        return { ...data, database: { ...data.database, slowestStatements: [] } };
+      }),
+    );
+    renderPage();
+    expect(await within(await screen.findByTestId('monitor-slow-statements')).findByText('还没有测到 SQL 语句')).toBeInTheDocument();
+  });
+
   it('asks again every few seconds while the page is in view, not while it is hidden, and at once when it is back', async () => {
     jest.useFakeTimers();
     renderPage();

@@ -4,7 +4,7 @@ import { dashboardMonitorCall, useLocale, useT } from '@uc/shared';
 import { LoadFailed, useCall } from '@uc/shared/ui';
 import { ChartCol } from './chart-col';
 import { formatValue } from './chart-spec';
-import { DatabaseCard, MonitorSummary, ProcessCard } from './monitor-cards';
+import { DatabaseCard, MonitorSummary, ProcessCard, SlowStatementsCard } from './monitor-cards';
 import { clockTime } from './monitor-format';
 import { monitorSpecs } from './monitor-specs';
 import { RemotesTable } from './remotes-table';
@@ -48,7 +48,8 @@ export function MonitorPage() {
         <MonitorSummary data={data} />
       </Col>
       <Col span={24}>
-        <Card title={t('home.dashboard.monitor.hour')}>
+        <Card title={t('home.dashboard.monitor.hour')} data-testid="monitor-hour">
+          <Typography.Paragraph type="secondary">{t('home.dashboard.monitor.hour.help')}</Typography.Paragraph>
           <Row gutter={[16, 16]}>
             <Col xs={12} md={6}>
               <Statistic title={t('home.dashboard.monitor.hour.requests')} value={formatValue(hour.requests, locale)} />
@@ -60,10 +61,10 @@ export function MonitorPage() {
               />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title="p50" value={formatValue(hour.p50, locale, 'ms')} />
+              <Statistic title={t('home.dashboard.monitor.hour.p50')} value={formatValue(hour.p50, locale, 'ms')} />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title="p99" value={formatValue(hour.p99, locale, 'ms')} />
+              <Statistic title={t('home.dashboard.monitor.hour.p99')} value={formatValue(hour.p99, locale, 'ms')} />
             </Col>
           </Row>
         </Card>
@@ -80,6 +81,9 @@ export function MonitorPage() {
       </Col>
       <Col xs={24} xl={16}>
         <DatabaseCard database={data.database} />
+      </Col>
+      <Col span={24}>
+        <SlowStatementsCard statements={data.database.slowestStatements} />
       </Col>
     </Row>
   );

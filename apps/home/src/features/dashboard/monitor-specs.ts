@@ -58,8 +58,8 @@ export function monitorSpecs(requests: DashboardMonitor['requests'], t: Translat
       unit: 'ms',
       labels,
       series: [
-        { key: 'p50', label: 'p50', values: minutes.map((m) => m.p50), color: CHART_COLORS.primary },
-        { key: 'p99', label: 'p99', values: minutes.map((m) => m.p99), color: CHART_COLORS.purple },
+        { key: 'p50', label: t('home.dashboard.monitor.hour.p50'), values: minutes.map((m) => m.p50), color: CHART_COLORS.primary },
+        { key: 'p99', label: t('home.dashboard.monitor.hour.p99'), values: minutes.map((m) => m.p99), color: CHART_COLORS.purple },
       ],
     },
   };
