@@ -84,4 +84,15 @@ describe('site settings: the footer and registration, set by the platform admini
       await context.close();
     }
   });
+
+  it('renames the site: the browser tab and the header carry the new name at the next load', async () => {
+    await admin.goto(server.url('/system/settings'));
+    const name = admin.locator('#site-settings_siteName');
+    await name.waitFor({ timeout: 30_000 });
+    await name.fill('星河用户中心');
+    await save(admin);
+    await admin.reload();
+    await admin.locator('header').getByText('星河用户中心', { exact: true }).waitFor({ timeout: 30_000 });
+    await admin.waitForFunction(() => document.title === '星河用户中心', undefined, { timeout: 30_000 });
+  });
 });
