@@ -1,5 +1,5 @@
 import { SLOW_STATEMENT_CHARS } from '@uc/shared/contracts';
-import { bucketOf, LATENCY_BUCKETS, percentileOf, roundMs } from '../lib/latency-histogram';
+import { bySlowest, DurationStats } from '../lib/latency-histogram';
 
 /*
  * The SQL statements this process sent and how long each took to answer, for the monitor's slowest
@@ -14,13 +14,6 @@ import { bucketOf, LATENCY_BUCKETS, percentileOf, roundMs } from '../lib/latency
 /** Distinct statement texts kept (about 0.5 KB each). */
 export const MAX_STATEMENTS = 2000;
 
-class StatementStats {
-  calls = 0;
-  totalMs = 0;
-  maxMs = 0;
-  readonly latency = new Uint32Array(LATENCY_BUCKETS);
-}
-
 export interface SlowStatement {
   sql: string;
   calls: number;
@@ -30,7 +23,7 @@ export interface SlowStatement {
 }
 
 export class StatementTimings {
-  private readonly byText = new Map<string, StatementStats>();
+  private readonly byText = new Map<string, DurationStats>();
   /** Statements not kept because MAX_STATEMENTS texts were already known. */
   untracked = 0;
   /** Start-up (migrations, the seed) is not the server's work for its users: not measured. */
@@ -44,27 +37,20 @@ export class StatementTimings {
         this.untracked++;
         return;
       }
-      stats = new StatementStats();
+      stats = new DurationStats();
       this.byText.set(text, stats);
     }
-    stats.calls++;
-    stats.totalMs += ms;
-    if (ms > stats.maxMs) stats.maxMs = ms;
-    stats.latency[bucketOf(ms)]!++;
+    stats.add(ms);
   }
 
   /** The `limit` statements with the highest p99 since start (then the highest mean), their text cut. */
   slowest(limit: number): SlowStatement[] {
     return [...this.byText.entries()]
-      .map(([text, s]) => ({
+      .map(([text, stats]) => ({
         sql: text.length > SLOW_STATEMENT_CHARS ? `${text.slice(0, SLOW_STATEMENT_CHARS - 1)}…` : text,
-        calls: s.calls,
-        meanMs: roundMs(s.totalMs / s.calls),
-        // As for the API calls: a bucket's middle may lie above the slowest statement in it.
-        p99Ms: Math.min(percentileOf([s.latency], 99) ?? 0, roundMs(s.maxMs)),
-        maxMs: roundMs(s.maxMs),
+        ...stats.figures(),
       }))
-      .sort((a, b) => b.p99Ms - a.p99Ms || b.meanMs - a.meanMs)
+      .sort(bySlowest)
       .slice(0, limit);
   }
 

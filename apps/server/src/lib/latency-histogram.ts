@@ -37,3 +37,31 @@ export function percentileOf(histograms: readonly Uint32Array[], p: number): num
 
 /** Four significant digits: more than the histogram knows, and short in JSON. */
 export const roundMs = (ms: number): number => Number(ms.toPrecision(4));
+
+/** Durations of one thing (an API route, a SQL statement) since the process started. */
+export class DurationStats {
+  calls = 0;
+  totalMs = 0;
+  maxMs = 0;
+  readonly latency = new Uint32Array(LATENCY_BUCKETS);
+
+  add(ms: number): void {
+    this.calls++;
+    this.totalMs += ms;
+    if (ms > this.maxMs) this.maxMs = ms;
+    this.latency[bucketOf(ms)]!++;
+  }
+
+  figures(): { calls: number; meanMs: number; p99Ms: number; maxMs: number } {
+    return {
+      calls: this.calls,
+      meanMs: roundMs(this.totalMs / this.calls),
+      // A bucket's value may lie above the slowest duration in it: the p99 is never shown above the max.
+      p99Ms: Math.min(percentileOf([this.latency], 99) ?? 0, roundMs(this.maxMs)),
+      maxMs: roundMs(this.maxMs),
+    };
+  }
+}
+
+/** Slowest first: by p99, then by mean. */
+export const bySlowest = (a: { p99Ms: number; meanMs: number }, b: { p99Ms: number; meanMs: number }): number => b.p99Ms - a.p99Ms || b.meanMs - a.meanMs;

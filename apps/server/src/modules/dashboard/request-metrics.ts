@@ -1,5 +1,5 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
-import { bucketOf, LATENCY_BUCKETS, percentileOf, roundMs } from '../../lib/latency-histogram';
+import { bucketOf, bySlowest, DurationStats, LATENCY_BUCKETS, percentileOf } from '../../lib/latency-histogram';
 
 /*
  * The server's own measurements of its API calls, for the monitor (issue 16). Throughput is
@@ -26,22 +26,12 @@ class MinuteSlot {
 }
 
 /** One route's figures since the process started. */
-export class RouteStats {
-  calls = 0;
-  totalMs = 0;
-  maxMs = 0;
-  readonly latency = new Uint32Array(LATENCY_BUCKETS);
-
+export class RouteStats extends DurationStats {
   constructor(
     readonly method: string,
     readonly path: string,
-  ) {}
-
-  add(ms: number): void {
-    this.calls++;
-    this.totalMs += ms;
-    if (ms > this.maxMs) this.maxMs = ms;
-    this.latency[bucketOf(ms)]!++;
+  ) {
+    super();
   }
 }
 
@@ -127,16 +117,8 @@ export class RequestMetrics {
   slowest(limit: number): { method: string; path: string; calls: number; meanMs: number; p99Ms: number; maxMs: number }[] {
     return [...this.routes.values()]
       .filter((r) => r.calls > 0)
-      .map((r) => ({
-        method: r.method,
-        path: r.path,
-        calls: r.calls,
-        meanMs: roundMs(r.totalMs / r.calls),
-        // A bucket's value may lie above the slowest call in it: the p99 is never shown above the max.
-        p99Ms: Math.min(percentileOf([r.latency], 99) ?? 0, roundMs(r.maxMs)),
-        maxMs: roundMs(r.maxMs),
-      }))
-      .sort((a, b) => b.p99Ms - a.p99Ms || b.meanMs - a.meanMs)
+      .map((r) => ({ method: r.method, path: r.path, ...r.figures() }))
+      .sort(bySlowest)
       .slice(0, limit);
   }
 }
