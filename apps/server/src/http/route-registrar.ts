@@ -11,6 +11,7 @@ import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
+import { requireCoverage } from '../modules/member/member-coverage';
 import { ok } from '../lib/envelope';
 import { InvalidInput, badRequest, forbidden, notFound, notSignedIn, type AppError } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
@@ -179,6 +180,9 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           refuseNul(req.body, 'body');
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
+          // One guard for every call that acts on a user: nobody acts on an account stronger than their own.
+          const targetUser = call.actsOnUser ? (body as { id?: number }).id : undefined;
+          if (session && db && targetUser !== undefined) await requireCoverage(db, session, targetUser);
           let target = auditTargetOf(body);
           let fields = fieldsOf(body);
           const ctx: CallContext<unknown, unknown> = {

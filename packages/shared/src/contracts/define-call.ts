@@ -31,6 +31,12 @@ export interface CallContract<Q extends z.ZodType = z.ZodType, B extends z.ZodTy
    * the platform's to administer); everyone else gets a 403 even when a role grants the address.
    */
   platformOnly?: boolean;
+  /**
+   * The call acts on the user whose id is `body.id` (edit, status, password, sessions, recycle bin,
+   * balance and points): the server refuses it (403) when that user holds any permission, data reach or
+   * super-administrator power the caller lacks, so no one takes over an account stronger than their own.
+   */
+  actsOnUser?: boolean;
   summary: string;
   /** Short tag for the OpenAPI document and the permission catalogue (the domain). */
   tag: string;

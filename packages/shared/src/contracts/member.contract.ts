@@ -170,7 +170,7 @@ const call = <D extends z.ZodType, Q extends z.ZodType = z.ZodNever, B extends z
   path: string,
   summary: string,
   data: D,
-  io: { query?: Q; body?: B } = {},
+  io: { query?: Q; body?: B; actsOnUser?: boolean } = {},
 ) => defineCall<D, Q, B>({ method, path: `/user/admin/member/${path}`, access: 'permission', tag: 'member', summary, data, ...io });
 
 export const memberViewCall = call('GET', 'view', 'One user with every field of the details drawer.', memberDetailSchema, { query: idQuery });
@@ -179,20 +179,28 @@ export const memberEditCall = call(
   'edit',
   'Creates a user (no id; password required) or updates one; roles limited to what the caller may grant.',
   memberDetailSchema,
-  { body: memberEditBody },
+  { actsOnUser: true, body: memberEditBody },
 );
 export const memberStatusCall = call('POST', 'status', 'Enables (1) or disables (2) a user; disabling ends their sessions. Not oneself.', z.null(), {
+  actsOnUser: true,
   body: statusBody,
 });
 export const memberResetPwdCall = call('POST', 'resetPwd', "Sets a new password and ends the user's sessions.", z.null(), {
+  actsOnUser: true,
   body: z.object({
     id: idSchema,
     password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters'),
   }),
 });
-export const memberDeleteCall = call('POST', 'delete', 'Moves a user to the recycle bin and ends their sessions. Not oneself.', z.null(), { body: idBody });
-export const memberRestoreCall = call('POST', 'restore', 'Brings a user back from the recycle bin.', z.null(), { body: idBody });
-export const memberPurgeCall = call('POST', 'purge', 'Removes a user of the recycle bin for good (the balance ledger stays).', z.null(), { body: idBody });
+export const memberDeleteCall = call('POST', 'delete', 'Moves a user to the recycle bin and ends their sessions. Not oneself.', z.null(), {
+  actsOnUser: true,
+  body: idBody,
+});
+export const memberRestoreCall = call('POST', 'restore', 'Brings a user back from the recycle bin.', z.null(), { actsOnUser: true, body: idBody });
+export const memberPurgeCall = call('POST', 'purge', 'Removes a user of the recycle bin for good (the balance ledger stays).', z.null(), {
+  actsOnUser: true,
+  body: idBody,
+});
 export const memberRecycleListCall = call('GET', 'recycle/list', 'Users in the recycle bin, paged, filtered and sorted.', pagedOf(memberRowSchema), {
   query: listQuerySchema,
 });
@@ -259,6 +267,7 @@ export const addBalanceCall = defineCall({
   method: 'POST',
   path: '/user/admin/member/addBalance',
   access: 'permission',
+  actsOnUser: true,
   tag: 'member',
   summary: "Adds to (1) or deducts from (2) a user's balance; never below zero; written to the ledger in the same transaction.",
   body: addBalanceBody,
@@ -269,6 +278,7 @@ export const addIntegralCall = defineCall({
   method: 'POST',
   path: '/user/admin/member/addIntegral',
   access: 'permission',
+  actsOnUser: true,
   tag: 'member',
   summary: "Adds to (1) or deducts from (2) a user's points; never below zero; written to the ledger in the same transaction.",
   body: addIntegralBody,
@@ -380,6 +390,7 @@ export const forceLogoutCall = defineCall({
   method: 'POST',
   path: '/user/admin/member/forceLogout',
   access: 'permission',
+  actsOnUser: true,
   tag: 'member',
   summary: "Ends every session of a user of the caller's tenant at once.",
   body: recordIdBody,

@@ -9,6 +9,7 @@ import type { Session } from '../auth/access';
 import { hashChosenPassword } from '../account/password-policy';
 import { grantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
+import { requireDeptInScope } from '../scope/data-scope';
 import { assertQuota } from '../quota/quota';
 import { isMobileTaken, mobileTaken } from './member-mobile';
 import { claimUserImages } from '../upload/upload-references';
@@ -106,19 +107,43 @@ async function checkReferences(db: Db, session: Session, body: MemberEditBody): 
     throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
 }
 
+export const SELF_DEPT = 'deptId: you cannot move yourself to another department: ask another administrator to do it';
+export const SELF_ROLES = 'roleIds: you cannot change your own roles: ask another administrator to do it';
+
+/**
+ * Through the administrators' calls nobody changes his own roles, department or status (DESIGN.md
+ * section 5): each would widen or escape the very rights that let him make the call.
+ */
+async function refuseSelfChanges(db: Db, session: Session, body: MemberEditBody, deptId: number | null): Promise<void> {
+  if (body.status !== Status.enabled) throw forbidden('status: you cannot disable your own account');
+  if (body.deptId !== deptId) throw forbidden(SELF_DEPT);
+  // The form sends the roles it shows; the ones the caller could not grant are kept whatever it sends.
+  const grantable = new Set(await grantableRoleIds(db, session));
+  const held = await db
+    .select({ id: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId)));
+  const before = new Set(held.map((r) => r.id).filter((r) => grantable.has(r)));
+  const after = new Set(body.roleIds.filter((r) => grantable.has(r)));
+  if (before.size !== after.size || [...after].some((r) => !before.has(r))) throw forbidden(SELF_ROLES);
+}
+
 export async function saveMember(db: Db, session: Session, body: MemberEditBody): Promise<MemberDetail> {
   const { id, password, roleIds, ...values } = body;
   await checkReferences(db, session, body);
+  let movesDept = true;
   if (id !== undefined) {
     const [existing] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, deptId: users.deptId })
       .from(users)
       .where(await visibleMember(db, session, id));
     if (!existing) throw memberNotFound();
-    if (id === session.userId && values.status !== Status.enabled) throw forbidden('status: you cannot disable your own account');
+    if (id === session.userId) await refuseSelfChanges(db, session, body, existing.deptId);
+    movesDept = existing.deptId !== body.deptId;
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
   }
+  if (movesDept) await requireDeptInScope(db, session, body.deptId);
   await claimUserImages(db, session, id, values);
   // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
   const passwordHash = id === undefined ? await hashChosenPassword(password!) : undefined;
@@ -179,6 +204,8 @@ export async function setMemberStatus(db: Db, session: Session, id: number, stat
 }
 
 export async function resetPassword(db: Db, session: Session, id: number, password: string): Promise<void> {
+  // An administrator's reset asks for no current password: one's own goes through the account settings.
+  if (id === session.userId) throw forbidden('You cannot reset your own password here: change it in your account settings, which ask for the current one');
   const changed = await db
     .update(users)
     .set({ passwordHash: await hashChosenPassword(password), updatedAt: sql`now()` })

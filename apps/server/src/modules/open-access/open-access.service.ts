@@ -8,11 +8,11 @@ import type { Db } from '../../db/client';
 import { openAccessKeys, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';
-import { grantedMenuIds, type Session } from '../auth/access';
+import type { Session } from '../auth/access';
 import { revokeKeySessions } from '../auth/session.repository';
 import { dataScopeCondition } from '../scope/data-scope';
+import { coverageGap } from '../member/member-coverage';
 import type { SecretBox } from './secret-box';
-import { rowsOf } from '../../db/typed';
 
 /*
  * Open access keys of the caller's tenant. Every query runs in the caller's withTenant transaction
@@ -113,19 +113,14 @@ export async function viewKey(db: Db, session: Session, id: number): Promise<Ope
 async function checkLinkedUser(db: Db, session: Session, userId: number): Promise<void> {
   const scope = await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id });
   const [user] = await db
-    .select({ id: users.id, isSuperAdmin: users.isSuperAdmin })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.tenantId, session.tenantId), eq(users.id, userId), sql`${users.deletedAt} is null`, scope));
   if (!user) throw notFound('There is no such user in your tenant (or outside your data scope): choose the user the key acts as from the list');
-  if (session.isSuperAdmin) return;
-  if (user.isSuperAdmin) throw forbidden('Only the platform super administrator can make a key acting as the super administrator');
-  const extra = await rowsOf(
-    db,
-    sql`
-    select 1 as x from (${grantedMenuIds(session.tenantId, userId)}) t
-    where t.menu_id not in (${grantedMenuIds(session.tenantId, session.userId)}) limit 1`,
-  );
-  if (extra.length > 0) throw forbidden('That user holds permissions you do not hold: a key cannot act with more rights than your own');
+  // The rule of every call acting on a user (member-coverage.ts), with the key's own wording.
+  const gap = await coverageGap(db, session, userId);
+  if (gap === 'superAdmin') throw forbidden('Only the platform super administrator can make a key acting as the super administrator');
+  if (gap) throw forbidden('That user holds permissions you do not hold: a key cannot act with more rights than your own');
 }
 
 export async function saveKey(

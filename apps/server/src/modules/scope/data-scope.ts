@@ -4,6 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { Session } from '../auth/access';
 import { rowsOf } from '../../db/typed';
+import { depts } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
 
 /*
  * The one data-scope helper (DESIGN.md section 5): which records of the tenant a caller may list,
@@ -21,8 +23,8 @@ export const DATA_SCOPE = { all: 1, ownDept: 2, deptAndBelow: 3, customDepts: 4,
 export interface ScopeColumns {
   /** The record's department column. */
   dept: AnyPgColumn;
-  /** The record's owning user column (the user id itself for users). */
-  owner: AnyPgColumn;
+  /** The record's owning user column (the user id itself for users); none for departments themselves. */
+  owner?: AnyPgColumn;
 }
 
 /** A WHERE condition limiting `columns`' table to the caller's data scope; undefined means everything. */
@@ -39,7 +41,7 @@ export async function dataScopeCondition(db: Db, session: Session, columns: Scop
   const scopes = new Set(rows.map((r) => Number(r.scope)));
   if (scopes.has(DATA_SCOPE.all)) return undefined;
   const ownDept = sql`(select dept_id from users where tenant_id = ${session.tenantId} and id = ${session.userId})`;
-  const parts: SQL[] = [sql`${columns.owner} = ${session.userId}`];
+  const parts: SQL[] = columns.owner ? [sql`${columns.owner} = ${session.userId}`] : [];
   if (scopes.has(DATA_SCOPE.ownDept)) parts.push(sql`${columns.dept} = ${ownDept}`);
   if (scopes.has(DATA_SCOPE.deptAndBelow)) {
     parts.push(sql`${columns.dept} in (
@@ -55,5 +57,21 @@ export async function dataScopeCondition(db: Db, session: Session, columns: Scop
       join user_roles ur on ur.tenant_id = r.tenant_id and ur.role_id = r.id
       where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId})`);
   }
-  return sql`(${sql.join(parts, sql` or `)})`;
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+export const OUTSIDE_SCOPE_DEPT = 'deptId: that department is outside your data scope: choose one of the departments you manage';
+export const NO_DEPT_OUTSIDE_SCOPE = 'deptId: choose a department: a user without one is outside your data scope';
+
+/**
+ * Refuses placing a user in a department outside the caller's data scope (nor in none, unless the
+ * caller sees the whole tenant): a scoped administrator must not move anyone, himself included, to
+ * where he reaches more (or where they disappear from his view, with the rights they hold).
+ */
+export async function requireDeptInScope(db: Db, session: Session, deptId: number | null): Promise<void> {
+  const scope = await dataScopeCondition(db, session, { dept: depts.id });
+  if (!scope) return;
+  if (deptId === null) throw forbidden(NO_DEPT_OUTSIDE_SCOPE);
+  const [inScope] = await rowsOf(db, sql`select 1 as x from depts where tenant_id = ${session.tenantId} and id = ${deptId} and ${scope}`);
+  if (!inScope) throw forbidden(OUTSIDE_SCOPE_DEPT);
 }

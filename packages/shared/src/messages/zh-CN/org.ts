@@ -43,6 +43,16 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'password: password is required for a new user': 'password: 新用户必须设置密码',
   'username: the user name "{username}" is already taken: choose another': 'username: 用户名“{username}”已被使用，请换一个',
   'You cannot disable your own account': '不能停用自己的账号',
+  'Only a super administrator can change a super administrator: ask one to do it': '只有超级管理员才能修改超级管理员：请联系超级管理员操作',
+  'That user holds permissions you do not hold, so you cannot change their account: ask an administrator who holds all of them':
+    '该用户拥有您没有的权限，您不能修改其账号：请联系拥有这些权限的管理员',
+  "That user's data scope reaches departments yours does not, so you cannot change their account: ask an administrator whose scope covers theirs":
+    '该用户的数据范围包含您无法管理的部门，您不能修改其账号：请联系数据范围覆盖该用户的管理员',
+  'deptId: you cannot move yourself to another department: ask another administrator to do it': 'deptId: 不能调整自己的部门：请由其他管理员操作',
+  'roleIds: you cannot change your own roles: ask another administrator to do it': 'roleIds: 不能修改自己的角色：请由其他管理员操作',
+  'deptId: that department is outside your data scope: choose one of the departments you manage': 'deptId: 该部门不在您的数据范围内：请选择您管理的部门',
+  'deptId: choose a department: a user without one is outside your data scope': 'deptId: 请选择部门：没有部门的用户不在您的数据范围内',
+  'You cannot reset your own password here: change it in your account settings, which ask for the current one': '不能在这里重置自己的密码：请在账户设置中修改（需要输入当前密码）',
   'You cannot delete your own account': '不能删除自己的账号',
   'mobile: the phone number "{mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number':
     'mobile: 手机号“{mobile}”已被其他账号使用，该用户无法带着它恢复：请从回收站彻底删除该用户，再用其他号码重新创建',
