@@ -34,14 +34,19 @@ export async function receiveImage(
   uploadDir: string,
 ): Promise<UploadResult> {
   if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
+  const tooLarge = () => new AppError(413, ResultCode.error, UPLOAD_TOO_LARGE);
   let bytes: Buffer;
   try {
     const part = await req.file();
     if (!part) throw badRequest(UPLOAD_EMPTY);
     bytes = await part.toBuffer();
+    // The parser stops at the limit and marks the file truncated; toBuffer() notices only when the cut
+    // falls inside a chunk it reads. A streamed body whose chunks end exactly at 2M comes back whole-looking
+    // but cut (fetch with a file's Blob does that), so the mark is checked here, and the length too.
+    if (part.file.truncated || bytes.length > UPLOAD_MAX_BYTES) throw tooLarge();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, ResultCode.error, UPLOAD_TOO_LARGE);
+    if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
     // A broken multipart body is the client's problem, never a 500.
     throw badRequest(UPLOAD_EMPTY);
   }

@@ -1,7 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, openAsBlob, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UPLOAD_EMPTY, UPLOAD_NOT_IMAGE, UPLOAD_TOO_LARGE } from '@uc/shared/contracts';
+import { sql } from 'drizzle-orm';
+import { UPLOAD_EMPTY, UPLOAD_MAX_BYTES, UPLOAD_NOT_IMAGE, UPLOAD_TOO_LARGE, profileUploadCall, uploadImageCall } from '@uc/shared/contracts';
+import { rowsOf } from '../../db/typed';
 import { auth, createUser, tokenFor } from '../../test/fixtures';
+import { listenLocally } from '../../test/raw-http';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fetchFile, GIF, JPEG, PNG, uploadImage, WEBP } from './upload.fixtures';
 
@@ -82,5 +85,65 @@ describe('image upload', () => {
   it('needs the upload permission', async () => {
     const bare = await tokenFor(t.db, 1, await createUser(t.db, { username: 'up.bare' }));
     expect((await upload(PNG, 'a.png', 'image/png', bare)).status).toBe(403);
+  });
+});
+
+describe('an image over 2M, however the body arrives', () => {
+  const stored = async () => ({
+    files: existsSync(join(t.config.dataDir, 'uploads')) ? readdirSync(join(t.config.dataDir, 'uploads')).length : 0,
+    rows: Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from uploads`))[0]!.n),
+  });
+  const image = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 7)]);
+  let base: string;
+  beforeAll(async () => {
+    ({ base } = await listenLocally(t.app));
+  });
+
+  it('is refused with 413 and nothing stored when fetch streams it from a file (it was cut to 2,097,152 bytes and kept)', async () => {
+    const before = await stored();
+    const path = join(t.config.dataDir, 'big.png');
+    // Both upload addresses store through one function (the profile's own upload too).
+    for (const url of [uploadImageCall.path, profileUploadCall.path]) {
+      for (const size of [3 * 1024 * 1024, UPLOAD_MAX_BYTES + 20 * 1024, UPLOAD_MAX_BYTES + 1, UPLOAD_MAX_BYTES + 64 * 1024]) {
+        writeFileSync(path, image(size));
+        const form = new FormData();
+        // A file-backed Blob: fetch sends it in 64 KiB pieces, so the cut fell on a piece's end.
+        form.append('file', await openAsBlob(path, { type: 'image/png' }), 'big.png');
+        const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...auth(token), 'accept-language': 'zh-CN' }, body: form });
+        expect({ url, size, status: res.status }).toEqual({ url, size, status: 413 });
+        expect(await res.json()).toEqual({ code: -1, message: expect.stringMatching(/\p{Script=Han}/u), data: null });
+      }
+    }
+    // A stream of 64 KiB pieces, as any client that streams may send.
+    const bytes = image(3 * 1024 * 1024);
+    const boundary = 'uc-stream-boundary';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+        for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${base}${uploadImageCall.path}`, {
+      method: 'POST',
+      headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as { message: string }).message).toBe(UPLOAD_TOO_LARGE);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('takes an image of exactly 2M, streamed the same way', async () => {
+    const path = join(t.config.dataDir, 'exact.png');
+    writeFileSync(path, image(UPLOAD_MAX_BYTES));
+    const form = new FormData();
+    form.append('file', await openAsBlob(path, { type: 'image/png' }), 'exact.png');
+    const res = await fetch(`${base}${uploadImageCall.path}`, { method: 'POST', headers: auth(token), body: form });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { size: number } }).data.size).toBe(UPLOAD_MAX_BYTES);
   });
 });
