@@ -6,8 +6,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config';
 import { requestLogSerializer } from './http/log-redaction';
 import type { Database } from './db/client';
-import { installBodyParsers } from './lib/body-parsers';
-import { installErrorHandling } from './lib/error-handler';
+import { BODY_LIMIT, installBodyParsers } from './lib/body-parsers';
+import { installErrorHandling, serverErrorOptions } from './lib/error-handler';
 import { createOverloadGuard } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './http/route-registrar';
@@ -77,7 +77,12 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     logger: typeof logOptions === 'object' ? { ...logOptions, serializers: { req: requestLogSerializer, ...logOptions.serializers } } : logOptions,
     // A log line per request only at debug/trace: at info it would cost throughput and say little.
     logController: new LogController({ disableRequestLogging: !verbose }),
-    bodyLimit: 1024 * 1024,
+    // JSON and form bodies: 64 KiB unless the call needs more (lib/body-parsers.ts); uploads have their own limit.
+    bodyLimit: BODY_LIMIT,
+    // Answers made before a route runs carry the envelope too (Node's 431/400/408, a bad % in the address).
+    ...serverErrorOptions({ checkTranslations: checkResponses }),
+    // A request without Host is refused by the error handling, with the envelope, not by Node with an empty 400.
+    http: { requireHostHeader: false },
     // Only proxies named by TRUST_PROXY may say who the client is (per-IP limits, HSTS over TLS).
     trustProxy: config.trustProxy,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.

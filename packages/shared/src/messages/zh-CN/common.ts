@@ -22,7 +22,21 @@ export const commonZhCN: Readonly<Record<string, string>> = {
     '服务器出错了，请重试；如仍出现，请联系管理员（详情见服务器日志）',
   'There is no API at {method} {path}: check the method and the address': '不存在接口 {method} {path}，请检查请求方法和地址',
   'The body is not valid JSON: send a JSON object': '请求体不是有效的 JSON，请发送 JSON 对象',
-  'The request body is too large: send less data at once': '请求体过大，请减少一次发送的数据',
+  'The request body is too large: this call takes at most {limit}; send less data at once': '请求体过大：此接口最多接受 {limit}，请减少一次发送的数据',
+  'The JSON body nests deeper than {max} levels: send it with fewer nested objects and arrays':
+    'JSON 请求体的嵌套超过 {max} 层，请减少对象和数组的嵌套层数后重新发送',
+  'The body has a field named __proto__ or constructor.prototype, which is not accepted: remove it and send again':
+    '请求体含有名为 __proto__ 或 constructor.prototype 的字段，服务器不接受，请删除后重新发送',
+  'The address is not valid: a % must be followed by two hexadecimal digits of UTF-8 text; check the link':
+    '地址无效：% 后面必须是两位十六进制数字（UTF-8 编码的文字），请检查链接',
+  'A part of the address is too long: check the link': '地址中的某一段过长，请检查链接',
+  'The request has no Host header: send it with the name of this server': '请求缺少 Host 请求头，请带上本服务器的名称',
+  'The server cannot meet the Expect header of this request: send it without Expect': '服务器无法满足此请求的 Expect 请求头，请去掉 Expect 后重新发送',
+  'The address and headers of the request are too long (at most {limit} together): shorten the address, or send fewer or shorter headers':
+    '请求的地址和请求头过长（合计最多 {limit}），请缩短地址，或减少、缩短请求头',
+  'The chunk extensions of the request body are too long: send the body without them': '请求体的分块扩展过长，请去掉分块扩展后重新发送',
+  'The request took too long to arrive: send it again': '请求传输超时，请重新发送',
+  'The request is not valid HTTP/1.1 ({code}): check what was sent': '请求不是有效的 HTTP/1.1 报文（{code}），请检查发送的内容',
   'This content type is not accepted here: send JSON (application/json)': '不接受此内容类型，请发送 JSON（application/json）',
   'The request body does not match its Content-Length: send the request again': '请求体与 Content-Length 不符，请重新发送',
   'The request has a body but no Content-Type: send JSON (application/json)': '请求有请求体但缺少 Content-Type，请发送 JSON（application/json）',
