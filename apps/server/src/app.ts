@@ -94,15 +94,16 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   installErrorHandling(app, { checkTranslations: checkResponses });
   // 2. Security headers on every response: CSP, framing, nosniff, referrer, HSTS over TLS.
   await registerSecurityHeaders(app);
-  // 2b. Overload: at most REQUEST_CONCURRENCY calls use the database at once and REQUEST_QUEUE wait (each
-  //     at most REQUEST_QUEUE_WAIT_MS), then 503 with Retry-After; a call whose client disconnects has
-  //     its statements cancelled. The route registrar applies it to each call's database part.
+  // 2b. Overload: at most REQUEST_CONCURRENCY calls use the database at once; one that finds them all
+  //     taken waits if its expected wait (the work queued ahead, from each route's recent service times)
+  //     is within REQUEST_LATENCY_BUDGET_MS, else 503 with Retry-After; a call whose client disconnects
+  //     has its statements cancelled. The route registrar applies it to each call's database part.
   // PGlite runs one statement at a time inside this process: more requests at once only interleave.
   const concurrency = config.requestConcurrency ?? (database.kind === 'pglite' ? 2 : database.connections);
   const guard = createOverloadGuard({
     concurrency,
-    // Deep enough for ordinary bursts (a page's several calls, several people at once): it sheds real overload only.
-    queue: config.requestQueue ?? Math.max(64, 4 * concurrency),
+    budgetMs: config.requestLatencyBudgetMs,
+    queue: config.requestQueue,
     maxWaitMs: config.requestQueueWaitMs,
     cancel: database.kind === 'postgres' ? (owner) => database.cancelQueries(owner) : undefined,
   });

@@ -110,14 +110,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEMO_MODE: 'yes please' }, '/x')).toThrow('DEMO_MODE is not a switch');
   });
 
-  it('reads the overload settings: statement timeout, request concurrency and queue', () => {
-    expect(loadConfig({}, '/x')).toMatchObject({ statementTimeoutMs: 5000, requestConcurrency: undefined, requestQueue: undefined, requestQueueWaitMs: 1000 });
-    expect(loadConfig({ STATEMENT_TIMEOUT_MS: '250', REQUEST_CONCURRENCY: '8', REQUEST_QUEUE: '0', REQUEST_QUEUE_WAIT_MS: '20' }, '/x')).toMatchObject({
+  it('reads the overload settings: statement timeout, request concurrency, latency budget and queue', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({
+      statementTimeoutMs: 5000,
+      requestConcurrency: undefined,
+      requestLatencyBudgetMs: 5000,
+      requestQueue: 1000,
+      requestQueueWaitMs: 30_000,
+    });
+    expect(
+      loadConfig(
+        { STATEMENT_TIMEOUT_MS: '250', REQUEST_CONCURRENCY: '8', REQUEST_LATENCY_BUDGET_MS: '0', REQUEST_QUEUE: '0', REQUEST_QUEUE_WAIT_MS: '20' },
+        '/x',
+      ),
+    ).toMatchObject({
       statementTimeoutMs: 250,
       requestConcurrency: 8,
+      requestLatencyBudgetMs: 0,
       requestQueue: 0,
       requestQueueWaitMs: 20,
     });
+    expect(() => loadConfig({ REQUEST_LATENCY_BUDGET_MS: '-1' }, '/x')).toThrow(
+      'REQUEST_LATENCY_BUDGET_MS is out of range: set REQUEST_LATENCY_BUDGET_MS to a whole number from 0 to 600000 or unset it to use 5000',
+    );
     expect(() => loadConfig({ STATEMENT_TIMEOUT_MS: '0' }, '/x')).toThrow(
       'STATEMENT_TIMEOUT_MS is out of range: set STATEMENT_TIMEOUT_MS to a whole number from 10 to 3600000 or unset it to use 5000',
     );

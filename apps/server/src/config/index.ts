@@ -46,6 +46,7 @@ const TABLE_ORDER: Record<VarName, true> = {
   OPEN_ACCESS_KEY: true,
   STATEMENT_TIMEOUT_MS: true,
   REQUEST_CONCURRENCY: true,
+  REQUEST_LATENCY_BUDGET_MS: true,
   REQUEST_QUEUE: true,
   REQUEST_QUEUE_WAIT_MS: true,
   TRUST_PROXY: true,

@@ -35,17 +35,23 @@ export const serverVars = {
     description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.',
     schema: optional(intVar('REQUEST_CONCURRENCY', 'the database pool size', 1, 10_000)),
   },
-  REQUEST_QUEUE: {
-    default: '(64 or 4 x concurrency)',
+  REQUEST_LATENCY_BUDGET_MS: {
+    default: '5000',
     description:
-      'API requests that may wait for a free slot (unset: 4 x REQUEST_CONCURRENCY, at least 64, since one console page sends several calls at once and several people share a server); past that the server answers 503 with Retry-After at once instead of letting waits grow. Static files are never limited.',
-    schema: optional(intVar('REQUEST_QUEUE', '4 x REQUEST_CONCURRENCY, at least 64', 0, 100_000)),
+      "Latency budget (milliseconds): the longest an API request should wait for a free slot. The server expects a request's wait from what the requests ahead of it still need (each route's recent service times, averaged) divided by REQUEST_CONCURRENCY; past the budget it answers 503 with Retry-After (when the queue ahead will have drained) at once. So bursts (a console's page, a hundred calls at once) are served and only real overload is refused; under sustained overload a served request waits about this long, so a smaller budget refuses more and serves faster. 0: never wait.",
+    schema: optional(intVar('REQUEST_LATENCY_BUDGET_MS', 5000, 0, 600_000)),
   },
-  REQUEST_QUEUE_WAIT_MS: {
+  REQUEST_QUEUE: {
     default: '1000',
     description:
-      'Longest an API request waits in that queue (milliseconds) before it too is answered 503 with Retry-After, so the requests that are served stay fast however slow the server has become.',
-    schema: optional(intVar('REQUEST_QUEUE_WAIT_MS', 1000, 1, 600_000)),
+      'Most API requests waiting for a slot at once, whatever their expected wait: a memory bound behind the latency budget (which is what normally refuses); past it the server answers 503 with Retry-After at once. Static files are never limited.',
+    schema: optional(intVar('REQUEST_QUEUE', 1000, 0, 100_000)),
+  },
+  REQUEST_QUEUE_WAIT_MS: {
+    default: '30000',
+    description:
+      'Longest an API request admitted to the queue waits (milliseconds) before it too is answered 503 with Retry-After: a backstop for a stalled database, which the estimate of REQUEST_LATENCY_BUDGET_MS learns of only when calls end.',
+    schema: optional(intVar('REQUEST_QUEUE_WAIT_MS', 30_000, 1, 600_000)),
   },
   TRUST_PROXY: {
     default: 'false',
@@ -119,9 +125,11 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
   trustProxy: boolean | string[];
-  /** REQUEST_CONCURRENCY and REQUEST_QUEUE (lib/overload.ts); undefined: sized from the database. */
+  /** REQUEST_CONCURRENCY (lib/overload.ts); undefined: sized from the database. */
   requestConcurrency: number | undefined;
-  requestQueue: number | undefined;
+  /** REQUEST_LATENCY_BUDGET_MS, REQUEST_QUEUE and REQUEST_QUEUE_WAIT_MS (lib/overload.ts). */
+  requestLatencyBudgetMs: number;
+  requestQueue: number;
   requestQueueWaitMs: number;
 }
 
@@ -133,6 +141,7 @@ export const readServerConfig = (e: ParsedVars<typeof serverVars>, cwd: string):
   publicUrl: e.PUBLIC_URL,
   trustProxy: e.TRUST_PROXY ?? false,
   requestConcurrency: e.REQUEST_CONCURRENCY,
-  requestQueue: e.REQUEST_QUEUE,
-  requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 1000,
+  requestLatencyBudgetMs: e.REQUEST_LATENCY_BUDGET_MS ?? 5000,
+  requestQueue: e.REQUEST_QUEUE ?? 1000,
+  requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 30_000,
 });

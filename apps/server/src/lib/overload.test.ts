@@ -2,39 +2,67 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { QueryOwner } from '../db/client';
 import { createTestApp } from '../test/test-app';
 import { installErrorHandling } from './error-handler';
-import { BUSY_MESSAGE, createOverloadGuard, type OverloadGuard } from './overload';
+import { BUSY_MESSAGE, createOverloadGuard, ewmaServiceTimes, type OverloadGuard, type OverloadOptions, type ServiceTimes } from './overload';
 
-/** A bare app whose /api/slow answers when the test opens the gate; /static/file is not limited. */
-function gatedApp(concurrency: number, queue: number, maxWaitMs = 60_000, clock?: { now: number }) {
+/** Every route takes `ms` (tests of the queue's arithmetic, not of the estimate). */
+const fixed = (ms: number): ServiceTimes => ({ expected: () => ms, record: () => undefined });
+
+/**
+ * A bare app whose /api/slow and /api/fast answer when the test opens their gate (`?n=` names it;
+ * openAll opens every one); /static/file is not limited.
+ */
+function gatedApp(options: Partial<OverloadOptions> & { concurrency: number }) {
   const app: FastifyInstance = Fastify({ logger: false });
   installErrorHandling(app);
   const cancelled: QueryOwner[] = [];
   const state: OverloadGuard = createOverloadGuard({
-    concurrency,
-    queue,
-    maxWaitMs,
-    // Without a test clock, standing overload never sets in (it would on a busy machine, whose slow turns
-    // keep the queue from draining for 100 ms): those tests are about the bounds, not about CoDel.
-    ...(clock ? { now: () => clock.now, standingMs: 100, overloadWaitMs: 10 } : { standingMs: 600_000 }),
+    budgetMs: 60_000,
+    queue: 1000,
+    maxWaitMs: 60_000,
+    serviceTimes: fixed(0),
     cancel: (owner) => {
       cancelled.push(owner);
       return Promise.resolve(0);
     },
+    ...options,
   });
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
+  const gates = new Map<string, { promise: Promise<void>; open(): void }>();
+  const gate = (n: string) => {
+    let entry = gates.get(n);
+    if (!entry) {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      entry = { promise, open };
+      gates.set(n, entry);
+    }
+    return entry;
+  };
+  let all = false;
   let started = 0;
   const order: string[] = [];
-  app.get('/api/slow', (req, reply) =>
+  const handler = (req: Parameters<OverloadGuard['run']>[0], reply: Parameters<OverloadGuard['run']>[1]) =>
     state.run(req, reply, async () => {
+      const n = (req.query as { n?: string }).n ?? '';
       started += 1;
-      order.push((req.query as { n?: string }).n ?? '');
-      await gate;
+      order.push(n);
+      if (!all) await gate(n).promise;
       return { ok: true };
-    }),
-  );
+    });
+  app.get('/api/slow', handler);
+  app.get('/api/fast', handler);
   app.get('/static/file', async () => 'file');
-  return { app, state, open: () => open(), started: () => started, cancelled, order };
+  return {
+    app,
+    state,
+    open: (n: string) => gate(n).open(),
+    openAll: () => {
+      all = true;
+      for (const g of gates.values()) g.open();
+    },
+    started: () => started,
+    cancelled,
+    order,
+  };
 }
 
 /** Lets the event loop run until `check` holds (the injected requests pass their hooks). */
@@ -43,39 +71,104 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+describe('the service-time estimate', () => {
+  it('is an EWMA per route, set by its first call; a route not measured yet takes the EWMA of all calls', () => {
+    const times = ewmaServiceTimes(0.2);
+    expect(times.expected('GET /a')).toBe(0);
+    times.record('GET /a', 100);
+    expect(times.expected('GET /a')).toBe(100);
+    times.record('GET /a', 200);
+    expect(times.expected('GET /a')).toBeCloseTo(120);
+    times.record('GET /b', 10);
+    expect(times.expected('GET /b')).toBe(10);
+    // All calls: 100, then 120, then 120 + 0.2 x (10 - 120).
+    expect(times.expected('GET /c')).toBeCloseTo(98);
+  });
+});
+
 describe('overload guard', () => {
-  it('serves every request when they fit in the slots and the queue', async () => {
-    const { app, state, open, started } = gatedApp(2, 3);
-    const answers = Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/slow' }));
+  it('serves every request whose expected wait is within the budget, first come first served', async () => {
+    const { app, state, openAll, started, order } = gatedApp({ concurrency: 2, budgetMs: 1000, serviceTimes: fixed(10) });
+    const answers = Array.from({ length: 5 }, (_, i) => app.inject({ method: 'GET', url: `/api/slow?n=${i}` }));
     await until(() => state.running === 2 && state.waiting === 3 && started() === 2);
-    open();
-    const statuses = (await Promise.all(answers)).map((r) => r.statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 200]);
-    expect(state).toMatchObject({ running: 0, waiting: 0 });
+    // Three waiting (30 ms) and two running (half of 20 ms left), over two slots.
+    expect(state.expectedWaitMs).toBe(20);
+    openAll();
+    expect((await Promise.all(answers)).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(order).toEqual(['0', '1', '2', '3', '4']);
+    expect(state).toMatchObject({ running: 0, waiting: 0, expectedWaitMs: 0 });
     await app.close();
   });
 
-  it('answers 503 with Retry-After and the envelope at once past the queue, and still serves the rest', async () => {
-    const { app, state, open } = gatedApp(2, 3);
-    const answers = Array.from({ length: 9 }, () => app.inject({ method: 'GET', url: '/api/slow' }));
-    await until(() => state.running === 2 && state.waiting === 3);
-    // The four past the bound are answered while the first five are still held at the gate.
-    const early = await Promise.all(answers.slice(5));
+  it('answers 503 at once, with the envelope and a Retry-After from the queue, when the expected wait passes the budget', async () => {
+    // Calls of 400 ms, two slots, a budget of 1 s: the sixth waiter would wait (5 x 400 + 400) / 2 = 1200 ms.
+    const { app, state, openAll } = gatedApp({ concurrency: 2, budgetMs: 1000, serviceTimes: fixed(400) });
+    const answers = Array.from({ length: 9 }, (_, i) => app.inject({ method: 'GET', url: `/api/slow?n=${i}` }));
+    await until(() => state.running === 2 && state.waiting === 5);
+    expect(state.expectedWaitMs).toBe(1200);
+    // The two past the budget are answered while the first seven are still held at their gates.
+    const early = await Promise.all(answers.slice(7));
     for (const res of early) {
       expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBe('1');
+      expect(res.headers['retry-after']).toBe('2');
       expect(res.json()).toEqual({ code: -1, message: BUSY_MESSAGE, data: null });
     }
     // Files are never held back by the API's load.
     expect((await app.inject({ method: 'GET', url: '/static/file' })).statusCode).toBe(200);
-    open();
-    expect((await Promise.all(answers.slice(0, 5))).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    openAll();
+    expect(tally((await Promise.all(answers.slice(0, 7))).map((r) => r.statusCode))).toEqual({ 200: 7 });
     expect(state).toMatchObject({ running: 0, waiting: 0 });
     await app.close();
   });
 
+  it("learns each route's service time from the calls that ended (injected clock): many quick calls wait, a slow one is refused", async () => {
+    const clock = { now: 0 };
+    const { app, state, open, openAll, started } = gatedApp({ concurrency: 1, budgetMs: 1000, now: () => clock.now, serviceTimes: ewmaServiceTimes() });
+    const send = (route: 'slow' | 'fast', n: string) => app.inject({ method: 'GET', url: `/api/${route}?n=${n}` });
+    // One slow call of 500 ms and one fast call of 10 ms, by the test's clock.
+    const slow = send('slow', 's0');
+    await until(() => started() === 1);
+    clock.now = 500;
+    open('s0');
+    expect((await slow).statusCode).toBe(200);
+    const fast = send('fast', 'f0');
+    await until(() => started() === 2);
+    clock.now = 510;
+    open('f0');
+    expect((await fast).statusCode).toBe(200);
+    // A slow call holds the slot (half of its 500 ms still to go, on average). Seventy fast calls wait
+    // behind it (250 + 70 x 10 = 950 ms), a slow one fits too, the next slow one would wait 1450 ms.
+    const held = send('slow', 'held');
+    await until(() => state.running === 1);
+    const burst = Array.from({ length: 70 }, (_, i) => send('fast', `b${i}`));
+    await until(() => state.waiting === 70);
+    expect(state.expectedWaitMs).toBe(950);
+    const fits = send('slow', 'fits');
+    await until(() => state.waiting === 71);
+    const refused = await send('slow', 'refused');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    openAll();
+    expect(tally((await Promise.all([held, ...burst, fits])).map((r) => r.statusCode))).toEqual({ 200: 72 });
+    await app.close();
+  });
+
+  it('answers 503 at once past the queue bound, whatever the expected wait', async () => {
+    const { app, state, openAll } = gatedApp({ concurrency: 1, queue: 2 });
+    const answers = Array.from({ length: 4 }, (_, i) => app.inject({ method: 'GET', url: `/api/slow?n=${i}` }));
+    await until(() => state.running === 1 && state.waiting === 2);
+    const last = await answers[3]!;
+    expect(last.statusCode).toBe(503);
+    expect(last.headers['retry-after']).toBe('1');
+    openAll();
+    expect((await Promise.all(answers.slice(0, 3))).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    await app.close();
+  });
+
   it('cancels the statements of a request whose client disconnects, and frees its slot when they stop', async () => {
-    const { app, state, open, cancelled } = gatedApp(1, 1);
+    const { app, state, openAll, cancelled } = gatedApp({ concurrency: 1, queue: 1 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const gone = new AbortController();
@@ -85,14 +178,14 @@ describe('overload guard', () => {
     expect(await leaving).toBe('aborted');
     await until(() => cancelled.length === 1);
     // The cancelled statements end the work (here: the gate), and with it the slot.
-    open();
+    openAll();
     await until(() => state.running === 0);
     expect((await fetch(`http://127.0.0.1:${port}/api/slow`)).status).toBe(200);
     await app.close();
   });
 
-  it('answers 503 with Retry-After to a request that waited its longest for a slot', async () => {
-    const { app, state, open } = gatedApp(1, 5, 20);
+  it('answers 503 with Retry-After to a request that waited its longest for a slot (the backstop for a stall)', async () => {
+    const { app, state, openAll } = gatedApp({ concurrency: 1, maxWaitMs: 20 });
     const held = app.inject({ method: 'GET', url: '/api/slow' });
     await until(() => state.running === 1);
     // The slot stays held; the waiting request is answered anyway once its wait is up.
@@ -100,39 +193,8 @@ describe('overload guard', () => {
     expect(waited.statusCode).toBe(503);
     expect(waited.headers['retry-after']).toBe('1');
     expect(state).toMatchObject({ running: 1, waiting: 0 });
-    open();
+    openAll();
     expect((await held).statusCode).toBe(200);
-    await app.close();
-  });
-});
-
-describe('overload guard under standing overload', () => {
-  it('once the queue has not drained for 100 ms, refuses waits past 10 ms and serves the newest first', async () => {
-    const clock = { now: 0 };
-    const { app, state, open, order } = gatedApp(1, 10, 60_000, clock);
-    const send = (n: number) => app.inject({ method: 'GET', url: `/api/slow?n=${n}` });
-    const r1 = send(1);
-    await until(() => state.running === 1);
-    // A burst: queued behind r1, in order.
-    const burst = [send(2), send(3)];
-    await until(() => state.waiting === 2);
-    // 150 ms later the queue has never drained: r2 and r3 have waited too long to be worth serving.
-    clock.now = 150;
-    const r4 = send(4);
-    const refused = await Promise.all(burst);
-    expect(refused.map((r) => r.statusCode)).toEqual([503, 503]);
-    expect(refused[0]!.headers['retry-after']).toBe('1');
-    clock.now = 152;
-    const r5 = send(5);
-    clock.now = 155;
-    const r6 = send(6);
-    await until(() => state.waiting === 3);
-    // Still overloaded (refusing did not drain the queue): newest first once r1 is done.
-    clock.now = 158;
-    open();
-    expect((await Promise.all([r1, r4, r5, r6])).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(order).toEqual(['1', '6', '5', '4']);
-    expect(state).toMatchObject({ running: 0, waiting: 0 });
     await app.close();
   });
 });
