@@ -2,7 +2,7 @@
 import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, siteConfigCall, uploadImageCall } from '../contracts';
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
-import { createApiClient, readXsrfToken } from './api-client';
+import { createApiClient, MAX_RETRY_WAIT_MS, readXsrfToken, retryAfterMs } from './api-client';
 import { clearPrefetchedForTests, PREFETCH_TTL_MS } from './call-prefetch';
 import { ApiError, ErrorShowType } from './api-error';
 import { setApiUi, type ApiUi } from './api-ui';
@@ -293,5 +293,87 @@ describe('prefetched calls', () => {
     const fetch = respond(page);
     createApiClient({ prefixUrl: 'http://uc.test', fetch }).prefetch(accountLoginCall, {});
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('a busy server (503 with Retry-After)', () => {
+  const busy = { code: -1, message: 'The server is busy with other requests right now: please try again in a moment', data: null };
+  const page = { code: 0, message: '', data: { list: [], page: 1, pageSize: 10, total: 0 } };
+  /** Answers each request with the next of `answers` ([status, body, Retry-After]); the last one repeats. */
+  function answering(answers: [number, unknown, string?][]): jest.Mock {
+    let i = 0;
+    return jest.fn(async (request: Request) => {
+      sentBodies.set(request, await request.text());
+      const [status, body, retryAfter] = answers[Math.min(i++, answers.length - 1)]!;
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...(retryAfter !== undefined ? { 'retry-after': retryAfter } : {}) },
+      });
+    });
+  }
+  /** The injected wait: records how long the client meant to wait, and waits for nothing. */
+  const waits: number[] = [];
+  const wait = (ms: number) => {
+    waits.push(ms);
+    return Promise.resolve();
+  };
+  beforeEach(() => (waits.length = 0));
+
+  it('asks for a read once more after Retry-After, and the caller sees only the answer', async () => {
+    const fetch = answering([
+      [503, busy, '2'],
+      [200, page],
+    ]);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, wait });
+    await expect(client.call(memberListCall, { query: { page: 1 } })).resolves.toMatchObject({ total: 0 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(waits).toEqual([2000]);
+    expect((fetch.mock.calls[1][0] as Request).url).toBe('http://uc.test/user/admin/member/list?page=1');
+    expect(ui.error).not.toHaveBeenCalled();
+  });
+
+  it('waits at most 5 s, reads an HTTP date too, and retries only once: a second 503 is shown', async () => {
+    const fetch = answering([[503, busy, '60']]);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, wait });
+    await expect(client.call(memberListCall, { query: { page: 1 } })).rejects.toMatchObject({ status: 503, message: busy.message });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(waits).toEqual([MAX_RETRY_WAIT_MS]);
+    expect(ui.error).toHaveBeenCalledTimes(1);
+    expect(retryAfterMs('Wed, 21 Oct 2026 07:28:03 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(3000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it('never sends a write again, nor a read whose 503 has no Retry-After (a statement that ran too long)', async () => {
+    const write = answering([[503, busy, '1']]);
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch: write, wait }).call(memberDeleteCall, { body: { id: 7 } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(write).toHaveBeenCalledTimes(1);
+    const slow = answering([[503, { code: -1, message: 'The search took too long', data: null }]]);
+    await expect(createApiClient({ prefixUrl: 'http://uc.test', fetch: slow, wait }).call(memberListCall, { query: { page: 1 } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(slow).toHaveBeenCalledTimes(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('a caller that aborts while waiting stops, and nothing is sent again', async () => {
+    const fetch = answering([
+      [503, busy, '1'],
+      [200, page],
+    ]);
+    const controller = new AbortController();
+    const client = createApiClient({
+      prefixUrl: 'http://uc.test',
+      fetch,
+      wait: (_ms, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          controller.abort();
+        }),
+    });
+    await expect(client.call(memberListCall, { query: { page: 1 }, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(ui.error).not.toHaveBeenCalled();
   });
 });

@@ -51,6 +51,36 @@ export interface ApiClientOptions {
   prefixUrl?: string;
   getToken?: () => string;
   fetch?: typeof fetch;
+  /** Waits before a read is sent again after a busy server's 503 (tests inject one that does not wait). */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The longest a read waits for its one retry after a 503, whatever Retry-After says. */
+export const MAX_RETRY_WAIT_MS = 5000;
+
+/** Retry-After (whole seconds or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** setTimeout as a promise that an abort rejects (with the AbortError a fetch would throw). */
+function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer);
+      reject(new DOMException('The call was aborted', 'AbortError'));
+    };
+    if (signal?.aborted) return aborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
 }
 
 export interface ApiClient {
@@ -96,6 +126,7 @@ function toApiError(error: unknown): ApiError {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? getAccessToken;
   const prefixUrl = options.prefixUrl ?? '';
+  const wait = options.wait ?? waitFor;
   const instance = ky.create({
     ...(prefixUrl ? { prefixUrl } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -130,13 +161,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
     }
     try {
-      const response = await instance(path, {
-        method: contract.method,
-        searchParams: toSearchParams(callOptions.query),
-        ...(callOptions.form ? { body: callOptions.form } : callOptions.body !== undefined ? { json: callOptions.body } : {}),
-        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-        ...(callOptions.tenant !== undefined ? { headers: { [TENANT_HEADER]: String(callOptions.tenant) } } : {}),
-      });
+      const send = () =>
+        instance(path, {
+          method: contract.method,
+          searchParams: toSearchParams(callOptions.query),
+          ...(callOptions.form ? { body: callOptions.form } : callOptions.body !== undefined ? { json: callOptions.body } : {}),
+          ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+          ...(callOptions.tenant !== undefined ? { headers: { [TENANT_HEADER]: String(callOptions.tenant) } } : {}),
+        });
+      let response = await send();
+      // A busy server (503 with Retry-After) did not start the call: a read is asked once more after
+      // the time it gives (at most MAX_RETRY_WAIT_MS). A write never is: the user decides to send it
+      // again. A 503 without Retry-After (a statement that ran too long) would only fail again.
+      const retryIn = response.status === 503 && contract.method === 'GET' ? retryAfterMs(response.headers.get('Retry-After')) : undefined;
+      if (retryIn !== undefined) {
+        await response.body?.cancel();
+        await wait(Math.min(retryIn, MAX_RETRY_WAIT_MS), callOptions.signal);
+        response = await send();
+      }
       const envelope = await readEnvelope(response);
       if (envelope.code !== ResultCode.success) {
         throw new ApiError(envelope.message || t('request.error.unknown'), 'business', envelope.code, response.status, envelope.data);
