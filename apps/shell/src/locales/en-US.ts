@@ -79,6 +79,10 @@ export const shellEnUS: MessageTable = {
   'pwa.update.content': 'Click "Refresh" to use the new version.',
   'pwa.update.ok': 'Refresh',
   'layout.menu.empty': 'No menu available',
+  'layout.menu.header.failed': 'The app menu could not be loaded',
+  'layout.menu.side.failed': 'The menu could not be loaded',
+  'layout.menu.page.failed.description': 'Which pages you may open is known once the menu has loaded: please retry.',
+  'layout.menu.retry': 'Retry',
 
   'access.title': 'Could not sign in with this link',
   'access.failed': 'The open access sign-in was refused; the link may be wrong, expired or already used.',

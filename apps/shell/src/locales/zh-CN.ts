@@ -79,6 +79,10 @@ export const shellZhCN: MessageTable = {
   'pwa.update.content': '点击“刷新”使用新版本。',
   'pwa.update.ok': '刷新',
   'layout.menu.empty': '暂无可用菜单',
+  'layout.menu.header.failed': '应用菜单加载失败',
+  'layout.menu.side.failed': '菜单加载失败',
+  'layout.menu.page.failed.description': '菜单加载后才能确认你可以打开哪些页面，请重试。',
+  'layout.menu.retry': '重试',
 
   'access.title': '无法通过此链接登录',
   'access.failed': '开放访问登录被拒绝，链接可能有误、已过期或已被使用。',

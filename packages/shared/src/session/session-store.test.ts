@@ -2,7 +2,7 @@ import type { CallContract } from '../contracts';
 import { adminMenuCall, headerMenuCall, memberInfoCall, remotesCall, siteConfigCall, type RemoteEntry } from '../contracts';
 import { isLoginPath, redirectTarget } from './login-paths';
 import { ApiError } from '../api/api-error';
-import { initSession, logout, refreshRegistryAndMenus, refreshUser, resetSessionForTests, useSession } from './session-store';
+import { initSession, logout, refreshRegistryAndMenus, refreshUser, resetSessionForTests, retryMenus, useSession } from './session-store';
 import { setNavigator } from './navigator';
 
 const mockCall = jest.fn();
@@ -105,6 +105,50 @@ describe('login paths', () => {
     expect(redirectTarget('http://uc.test/user/web/org/user?x=1', origin)).toBe('/org/user?x=1');
     expect(redirectTarget('http://evil.test/user/web/org/user', origin)).toBe('/dashboard');
     expect(redirectTarget('http://uc.test/user/web/user/login', origin)).toBe('/dashboard');
+  });
+});
+
+describe('a failed menu read', () => {
+  const busy = () => new ApiError('服务器正忙，请稍后再试', 'business', -1, 503);
+
+  it('records why in the store, shows no toast of its own, and a retry asks again for that menu only', async () => {
+    serve(
+      new Map<CallContract, unknown>([
+        [siteConfigCall, siteConfig],
+        [memberInfoCall, user],
+        [adminMenuCall, { list: [{ id: 1 }] }],
+        [headerMenuCall, busy()],
+      ]),
+    );
+    await initSession('/org/user');
+    expect(useSession.getState()).toMatchObject({
+      status: 'ready',
+      adminMenu: [{ id: 1 }],
+      adminMenuError: null,
+      headerMenu: [],
+      headerMenuError: '服务器正忙，请稍后再试',
+    });
+    // Silent: the layout shows the failure where the menu would be (a session that ended still asks to sign in).
+    expect(mockCall.mock.calls.find(([c]) => c === headerMenuCall)?.[1]).toMatchObject({ showType: 0 });
+
+    mockCall.mockReset();
+    serve(new Map<CallContract, unknown>([[headerMenuCall, { list: [{ title: 'Org', path: '/org' }] }]]));
+    await retryMenus();
+    expect(calledPaths()).toEqual([headerMenuCall.path]);
+    expect(useSession.getState()).toMatchObject({ adminMenu: [{ id: 1 }], headerMenu: [{ title: 'Org', path: '/org' }], headerMenuError: null });
+  });
+
+  it('a refresh that answers clears the failure; one that fails again keeps it', async () => {
+    useSession.setState({ currentUser: user, adminMenuError: 'down', headerMenuError: 'down' });
+    serve(
+      new Map<CallContract, unknown>([
+        [remotesCall, []],
+        [adminMenuCall, busy()],
+        [headerMenuCall, { list: [] }],
+      ]),
+    );
+    await refreshRegistryAndMenus();
+    expect(useSession.getState()).toMatchObject({ adminMenuError: 'down', headerMenuError: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { registerMissingMessages } from '../i18n/i18n-store';
 import { call } from '../api/api-client';
-import { ApiError } from '../api/api-error';
+import { ApiError, ErrorShowType } from '../api/api-error';
 import { ResultCode } from '../contracts/envelope';
 import type { CurrentUser } from '../contracts/member.contract';
 import { memberInfoCall } from '../contracts/member.contract';
@@ -18,6 +18,13 @@ export interface SessionState {
   currentUser: CurrentUser | null;
   adminMenu: AdminMenuItem[];
   headerMenu: HeaderMenuItem[];
+  /**
+   * Why the last read of the side menu (role/antd/menu) or of the header menus (role/header) failed,
+   * in the reader's language; null once it answered. The layout shows it with a retry (retryMenus)
+   * instead of an empty menu that says nothing.
+   */
+  adminMenuError: string | null;
+  headerMenuError: string | null;
   remotes: RemoteEntry[];
   /** Whether the remote registry has been asked for (it may have failed: then `remotes` stays empty). */
   remotesLoaded: boolean;
@@ -37,6 +44,8 @@ const initialState: SessionState = {
   currentUser: null,
   adminMenu: [],
   headerMenu: [],
+  adminMenuError: null,
+  headerMenuError: null,
   remotes: [],
   remotesLoaded: false,
   remotesAt: 0,
@@ -58,12 +67,34 @@ async function fetchCurrentUser(onFailure: (error: unknown) => CurrentUser | nul
 const sessionOver = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === ResultCode.loginTimeout || error.code === ResultCode.noLicence || error.status === 401);
 
-async function loadMenus(): Promise<void> {
-  const [admin, header] = await Promise.allSettled([call(adminMenuCall, { query: {} }), call(headerMenuCall)]);
-  useSession.setState({
-    adminMenu: admin.status === 'fulfilled' ? admin.value.list : [],
-    headerMenu: header.status === 'fulfilled' ? header.value.list : [],
-  });
+const failureOf = (reason: unknown): string => (reason instanceof Error && reason.message ? reason.message : String(reason));
+
+/**
+ * The side menu and the header menus of the signed-in user (both, or the ones named). A failed read
+ * empties that menu (it may have been another user's) and records why, for the layout to show with a
+ * retry; the call itself shows nothing more, except what a session that ended always shows.
+ */
+async function loadMenus(which: { admin: boolean; header: boolean } = { admin: true, header: true }): Promise<void> {
+  const [admin, header] = await Promise.allSettled([
+    which.admin ? call(adminMenuCall, { query: {}, showType: ErrorShowType.silent }) : Promise.resolve(null),
+    which.header ? call(headerMenuCall, { showType: ErrorShowType.silent }) : Promise.resolve(null),
+  ]);
+  const next: Partial<SessionState> = {};
+  if (which.admin) {
+    next.adminMenu = admin.status === 'fulfilled' && admin.value ? admin.value.list : [];
+    next.adminMenuError = admin.status === 'rejected' ? failureOf(admin.reason) : null;
+  }
+  if (which.header) {
+    next.headerMenu = header.status === 'fulfilled' && header.value ? header.value.list : [];
+    next.headerMenuError = header.status === 'rejected' ? failureOf(header.reason) : null;
+  }
+  useSession.setState(next);
+}
+
+/** Asks again for the menus whose last read failed (the layout's retry). Never rejects. */
+export function retryMenus(): Promise<void> {
+  const { adminMenuError, headerMenuError } = useSession.getState();
+  return loadMenus({ admin: adminMenuError !== null, header: headerMenuError !== null });
 }
 
 function setUser(user: CurrentUser | null): void {
@@ -162,8 +193,14 @@ export function refreshRegistryAndMenus(): Promise<RemoteEntry[]> {
       next.remotes = sameAs(now.remotes, registry.value);
       next.remotesAt = Date.now();
     }
-    if (admin.status === 'fulfilled' && admin.value) next.adminMenu = sameAs(now.adminMenu, admin.value.list);
-    if (header.status === 'fulfilled' && header.value) next.headerMenu = sameAs(now.headerMenu, header.value.list);
+    if (admin.status === 'fulfilled' && admin.value) {
+      next.adminMenu = sameAs(now.adminMenu, admin.value.list);
+      next.adminMenuError = null;
+    }
+    if (header.status === 'fulfilled' && header.value) {
+      next.headerMenu = sameAs(now.headerMenu, header.value.list);
+      next.headerMenuError = null;
+    }
     useSession.setState(next);
     return useSession.getState().remotes;
   })()
@@ -178,7 +215,7 @@ export function refreshRegistryAndMenus(): Promise<RemoteEntry[]> {
 export function clearSession(): void {
   setAccessToken(null);
   setUser(null);
-  useSession.setState({ adminMenu: [], headerMenu: [], signingOut: false });
+  useSession.setState({ adminMenu: [], headerMenu: [], adminMenuError: null, headerMenuError: null, signingOut: false });
 }
 
 /** Spec section 4: clear the current user and go to the logout route with replace. */

@@ -4,14 +4,17 @@ import { useSession, useT } from '@uc/shared';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 import { activeHeaderKey, adminMenuFor, headerTarget, openHeaderTarget } from './header-nav';
+import { HeaderMenuFailure } from './menu-failure';
 
-/** The app switcher: the header menus of /user/admin/role/header, at most half the screen wide. */
+/** The app switcher: the header menus of /user/admin/role/header, at most half the screen wide; their failure, with a retry. */
 export function HeaderApps() {
   useT();
   const items = useSession((s) => s.headerMenu);
+  const failure = useSession((s) => s.headerMenuError);
   const adminMenu = useSession((s) => s.adminMenu);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  if (failure !== null) return <HeaderMenuFailure reason={failure} />;
   if (items.length === 0) return null;
   const active = activeHeaderKey(items, pathname);
   return (

@@ -10,6 +10,7 @@ import { usePrefetchRemotes } from '../../features/remotes/use-prefetch-remotes'
 import { AppDrawer, AppDrawerButton, HEADER_HEIGHT } from './app-drawer';
 import { HeaderApps } from './header-apps';
 import { HeaderLanguage } from './header-language';
+import { MenuFailurePage } from './menu-failure';
 import { SideMenu } from './side-menu';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu } from './user-menu';
@@ -31,11 +32,12 @@ function Frame() {
   const t = useT();
   const siteName = useSession((s) => s.siteConfig?.siteName);
   const adminMenu = useSession((s) => s.adminMenu);
+  const menuFailure = useSession((s) => s.adminMenuError);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  // Spec section 6: an empty admin menu means this user may open nothing.
-  if (adminMenu.length === 0 && pathname !== '/error/403') return <Navigate to="/error/403" replace />;
+  // Spec section 6: an empty admin menu means this user may open nothing (unless its read failed: then it says so, with a retry).
+  if (adminMenu.length === 0 && menuFailure === null && pathname !== '/error/403') return <Navigate to="/error/403" replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -76,9 +78,7 @@ function Frame() {
         <SideMenu />
       </Layout.Sider>
       <Layout style={{ marginTop: HEADER_HEIGHT, marginInlineStart: SIDER_WIDTH }}>
-        <Layout.Content style={{ padding: 24 }}>
-          <GuardedOutlet />
-        </Layout.Content>
+        <Layout.Content style={{ padding: 24 }}>{menuFailure === null ? <GuardedOutlet /> : <MenuFailurePage reason={menuFailure} />}</Layout.Content>
         <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
           <CopyrightFooter />
         </Layout.Footer>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession, useT, type AdminMenuItem } from '@uc/shared';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
+import { SideMenuFailure } from './menu-failure';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -31,11 +32,13 @@ function ancestors(pathname: string): string[] {
 
 export function SideMenu() {
   const menu = useSession((s) => s.adminMenu);
+  const failure = useSession((s) => s.adminMenuError);
   const t = useT();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => toItems(menu, t), [menu, t]);
   const open = ancestors(pathname);
+  if (failure !== null) return <SideMenuFailure reason={failure} />;
 
   return (
     <Menu
