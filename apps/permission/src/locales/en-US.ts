@@ -36,7 +36,7 @@ export const permissionEnUS: MessageTable = {
   'perm.menu.parent.root': 'Top level (no parent)',
   'perm.menu.icon': 'Icon',
   'perm.menu.path': 'Routing address',
-  'perm.menu.path.help': 'An address starting with http opens in a new window',
+  'perm.menu.path.help': 'A console route starting with / (such as /org/user), or an http(s) address, which opens in a new window',
   'perm.menu.alias': 'Routing alias',
   'perm.menu.alias.help': 'Routing alias must be unique',
   'perm.menu.component': 'Component path',

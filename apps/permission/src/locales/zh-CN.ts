@@ -36,7 +36,7 @@ export const permissionZhCN: MessageTable = {
   'perm.menu.parent.root': '顶级（无上级）',
   'perm.menu.icon': '图标',
   'perm.menu.path': '路由地址',
-  'perm.menu.path.help': '以 http 开头的地址在新窗口打开',
+  'perm.menu.path.help': '以 / 开头的控制台路由（如 /org/user），或在新窗口打开的 http(s) 地址',
   'perm.menu.alias': '路由别名',
   'perm.menu.alias.help': '路由别名必须唯一',
   'perm.menu.component': '组件路径',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
+import { uploadedImage } from './upload.contract';
 import { idBody, idQuery, idSchema, newPasswordSchema, optionalEmail, PHONE_INVALID, PHONE_PATTERN, remarkSchema, statusBody, statusSchema } from './fields';
 
 export const currentUserSchema = z.object({
@@ -130,7 +131,6 @@ const required = (name: string) =>
     .string({ error: `${name} is required` })
     .trim()
     .min(1, `${name} is required`);
-const url = (name: string) => z.string().trim().max(2048, `${name} must be at most 2048 characters`).default('');
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/;
 export const QQ_PATTERN = /^[1-9]\d{4,11}$/;
@@ -156,10 +156,10 @@ export const memberEditBody = z.object({
     .trim()
     .refine((v) => v === '' || QQ_PATTERN.test(v), 'qq must be 5 to 12 digits')
     .default(''),
-  avatar: url('avatar'),
+  avatar: uploadedImage(),
   alipayName: z.string().trim().max(64, 'alipayName must be at most 64 characters').default(''),
   alipayAccount: z.string().trim().max(128, 'alipayAccount must be at most 128 characters').default(''),
-  alipayCode: url('alipayCode'),
+  alipayCode: uploadedImage(),
   status: statusSchema.default(1),
   remark: remarkSchema,
 });

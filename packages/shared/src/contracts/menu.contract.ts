@@ -15,6 +15,31 @@ const flag = z.boolean().default(false);
 const text = (max: number, field: string) =>
   z.string().trim().max(max, `${field} must be at most ${max} characters`).regex(NO_NUL, `${field} cannot contain NUL characters`).default('');
 
+/**
+ * A console route or another page of this site: one leading slash, never two (//host and /\host are
+ * another site to a browser), no spaces, backslashes or control characters. `/org/user`, `/tenant/details/:id`.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+export const MENU_ROUTE_PATTERN = /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/;
+/** An http(s) address of a named host (a menu path like this opens in a new window, spec section 2). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+export const MENU_HTTP_PATTERN = /^https?:\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?([/?#][^\s\\\u0000-\u001f\u007f]*)?$/i;
+export const MENU_ADDRESS_RULE = 'Must be a console route starting with / (such as /org/user) or an http(s) address (such as https://example.com/help)';
+
+/**
+ * Every navigable address of a menu entry (its path, default redirect and highlight route): empty, a
+ * console route, or an http(s) address. Nothing else reaches the shell's router, `window.open` or a
+ * link: no javascript:, data: or protocol-relative address.
+ */
+export const menuAddress = (field: string) =>
+  z
+    .string({ error: MENU_ADDRESS_RULE })
+    .trim()
+    .max(2048, `${field} must be at most 2048 characters`)
+    .regex(NO_NUL, `${field} cannot contain NUL characters`)
+    .refine((v) => v === '' || MENU_ROUTE_PATTERN.test(v) || MENU_HTTP_PATTERN.test(v), MENU_ADDRESS_RULE)
+    .default('');
+
 /** Editor fields of the spec (section 2, menu editor); the server also checks permissions and alias. */
 export const menuInputSchema = z.object({
   /** Absent: create; present: update. */
@@ -39,15 +64,15 @@ export const menuInputSchema = z.object({
   locale: text(128, 'locale key'),
   icon: text(128, 'icon'),
   /** Routing address; one starting with http opens in a new window. */
-  path: text(2048, 'routing address'),
+  path: menuAddress('routing address'),
   /** Routing alias, unique over the catalogue when set. */
   alias: text(128, 'routing alias'),
   component: text(256, 'component path'),
-  redirect: text(2048, 'default redirect'),
+  redirect: menuAddress('default redirect'),
   /** API addresses, comma-separated; each must be a call of the server. */
   permissions: text(8000, 'permissions'),
   /** The route whose menu item lights up while this (hidden) page is open. */
-  highlight: text(2048, 'highlight route'),
+  highlight: menuAddress('highlight route'),
   isRoot: flag,
   popup: flag,
   simplified: flag,

@@ -104,7 +104,7 @@ export type ProfileBasicBody = z.output<typeof profileBasicBody>;
 export const profileEditCall = call(
   'POST',
   'edit',
-  "Saves the caller's basic info (avatar: an upload of the caller's tenant or an http(s) URL); member/info shows it on the next call.",
+  "Saves the caller's basic info (avatar: empty, or the url of an image the caller's tenant uploaded here); member/info shows it on the next call.",
   profileCardSchema,
   { body: profileBasicBody },
 );

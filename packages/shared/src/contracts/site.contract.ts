@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './define-call';
 import { newPasswordSchema } from './fields';
+import { MENU_ROUTE_PATTERN } from './menu.contract';
 import { mobileSchema, smsCodeSchema } from './sms.contract';
 
 export const siteConfigSchema = z.object({
@@ -62,7 +63,8 @@ export const localizedTitleSchema = z.record(z.string(), z.string());
 
 /** A page a remote declares (apps/<remote>/package.json "ucRemote".pages): its menu entry and access. */
 export const remotePageSchema = z.object({
-  path: z.string(),
+  /** A console route (it becomes a menu entry's path): never another site or scheme. */
+  path: z.string().regex(MENU_ROUTE_PATTERN, 'A page path is a console route such as /reports/hello'),
   title: localizedTitleSchema,
   icon: z.string().optional(),
   /** A detail page without a menu entry of its own. */

@@ -45,3 +45,26 @@ export const uploadImageCall = defineCall({
 
 /** GET prefix the stored images are served from (not an API call: plain files, no envelope). */
 export const UPLOAD_FILES_PREFIX = '/admin/admin/upload/file/';
+
+/** Stored names: 32 random hex digits and the extension of the type found in the bytes (the server picks both). */
+export const UPLOAD_NAME_PATTERN = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+/** Exactly what the upload calls return as `url`: this server's file address of one stored name. */
+export const UPLOAD_URL_PATTERN = new RegExp(`^${UPLOAD_FILES_PREFIX.replace(/[/.]/g, '\\$&')}${UPLOAD_NAME_PATTERN.source.slice(1)}`);
+
+export const UPLOADED_IMAGE_RULE =
+  'Only an image uploaded to this server can be saved here (an address such as /admin/admin/upload/file/….png that the upload returns): upload the image, or leave the field empty';
+
+/**
+ * Every record field that holds an image (a user's avatar and Alipay payment code, in the user form, the
+ * account settings and the withdrawal account): empty, or an image this server stored, in the exact form
+ * the upload call returns. Never another site's address: an image from elsewhere is a tracking pixel on
+ * every list that shows it. The server also checks that the upload is the caller's tenant's and of the
+ * field's purpose (apps/server/src/modules/upload/upload-references.ts).
+ */
+export const uploadedImage = () =>
+  z
+    .string({ error: UPLOADED_IMAGE_RULE })
+    .trim()
+    .refine((v) => v === '' || UPLOAD_URL_PATTERN.test(v), UPLOADED_IMAGE_RULE)
+    .default('');

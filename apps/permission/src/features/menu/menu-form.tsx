@@ -1,6 +1,6 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
-import { call, menuEditCall, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/shared';
-import { FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+import { call, menuEditCall, menuInputSchema, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/shared';
+import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
 import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {
@@ -80,7 +80,7 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="path" label={label('path')} extra={t('perm.menu.path.help')}>
+              <Form.Item name="path" label={label('path')} rules={[contractRule(menuInputSchema.shape.path)]} extra={t('perm.menu.path.help')}>
                 <Input />
               </Form.Item>
             </Col>
@@ -95,12 +95,12 @@ export function MenuForm({ open, record, parentId, onClose, onSaved }: MenuFormP
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="redirect" label={label('redirect')}>
+              <Form.Item name="redirect" label={label('redirect')} rules={[contractRule(menuInputSchema.shape.redirect)]}>
                 <Input />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="highlight" label={label('highlight')}>
+              <Form.Item name="highlight" label={label('highlight')} rules={[contractRule(menuInputSchema.shape.highlight)]}>
                 <Input />
               </Form.Item>
             </Col>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { call, menuEditCall, menuListCall, setLocale, useSession, type MenuNode } from '@uc/shared';
 import { answering, testUser } from '@uc/shared/testing';
@@ -75,5 +75,29 @@ describe('MenuPage', () => {
     await screen.findByText('组织管理');
     expect(screen.queryByRole('button', { name: /新\s*增$/ })).toBeNull();
     expect(screen.getByText('菜单是平台目录，只有平台超级管理员可以修改')).toBeInTheDocument();
+  });
+
+  // Issue 26: a menu address is a console route or an http(s) address; the form says so by the contract's rule.
+  it('refuses a javascript: path, redirect or highlight under the field, in Chinese, and sends nothing', async () => {
+    useSession.setState({ currentUser: testUser({}), status: 'ready' });
+    renderPage();
+    fireEvent.click(within((await screen.findByText('用户管理')).closest('tr')!).getByRole('button', { name: /编辑 用户管理/ }));
+    const drawer = await screen.findByRole('dialog');
+    const rule = '必须是以 / 开头的控制台路由（如 /org/user）或 http(s) 地址（如 https://example.com/help）';
+    for (const [field, value] of [
+      ['路由地址', 'javascript:alert(document.cookie)'],
+      ['默认跳转', '//evil.example/login'],
+      ['高亮路由', 'data:text/html,x'],
+    ] as const) {
+      fireEvent.change(within(drawer).getByLabelText(field), { target: { value } });
+    }
+    fireEvent.click(within(drawer).getByRole('button', { name: /^保\s*存$/ }));
+    await waitFor(() => expect(within(drawer).getAllByText(rule)).toHaveLength(3));
+    expect(mockCall.mock.calls.filter(([c]) => c === menuEditCall)).toHaveLength(0);
+
+    fireEvent.change(within(drawer).getByLabelText('路由地址'), { target: { value: 'https://docs.example.com/help' } });
+    fireEvent.change(within(drawer).getByLabelText('默认跳转'), { target: { value: '/org/user' } });
+    fireEvent.change(within(drawer).getByLabelText('高亮路由'), { target: { value: '' } });
+    await waitFor(() => expect(within(drawer).queryByText(rule)).toBeNull());
   });
 });

@@ -1,5 +1,9 @@
-import { PERMISSION_CATALOGUE } from '@uc/shared/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/shared/contracts';
 import { MENU_SEED, type MenuSeed } from '.';
+
+const all = (entries: readonly MenuSeed[]): MenuSeed[] => entries.flatMap((m) => [m, ...all(m.children ?? [])]);
 
 const grantedBy = (entries: readonly MenuSeed[]): string[] =>
   entries.flatMap((m) => [...(m.permissions ?? []).map((call) => call.path), ...grantedBy(m.children ?? [])]);
@@ -13,5 +17,33 @@ describe('seeded menu tree', () => {
   it('grants only calls that check a permission (a public or session call needs no grant)', () => {
     const catalogue = new Set(PERMISSION_CATALOGUE);
     expect(grantedBy(MENU_SEED).filter((path) => !catalogue.has(path))).toEqual([]);
+  });
+
+  it('gives every entry an address the menu editor accepts (a console route, never another scheme or site)', () => {
+    const address = menuInputSchema.pick({ path: true, redirect: true });
+    const refused = all(MENU_SEED).filter((m) => !address.safeParse({ path: m.path ?? '', redirect: m.redirect ?? '' }).success);
+    expect(refused.map((m) => [m.name, m.path, m.redirect])).toEqual([]);
+  });
+
+  it("takes the first-party remotes' declared pages as menu routes (the registry makes their entries)", () => {
+    const apps = join(process.cwd(), '..');
+    const pages = readdirSync(apps).flatMap((app) => {
+      let pkg: { ucRemote?: { pages?: unknown[] } };
+      try {
+        pkg = JSON.parse(readFileSync(join(apps, app, 'package.json'), 'utf8')) as typeof pkg;
+      } catch {
+        return [];
+      }
+      return (pkg.ucRemote?.pages ?? []).map((page) => ({ app, page }));
+    });
+    expect(pages.length).toBeGreaterThan(20);
+    const address = menuInputSchema.shape.path;
+    const refused = pages.filter(({ page }) => {
+      const parsed = remotePageSchema.safeParse(page);
+      return !parsed.success || !address.safeParse(parsed.data.path).success;
+    });
+    expect(refused).toEqual([]);
+    expect(remotePageSchema.safeParse({ path: 'javascript:alert(1)', title: {} }).success).toBe(false);
+    expect(remotePageSchema.safeParse({ path: '//evil.example/x', title: {} }).success).toBe(false);
   });
 });

@@ -54,8 +54,8 @@ export async function profileCard(db: Db, session: Session): Promise<ProfileCard
 }
 
 /**
- * Saves the basic info tab. The avatar passes the member edit's check (an upload of the caller's
- * tenant, or an http(s) URL). real_name and avatar are what member/info shows: the auth epoch trigger
+ * Saves the basic info tab. The avatar passes the member edit's check (empty, or a public upload of
+ * the caller's tenant; never another site's image). real_name and avatar are what member/info shows: the auth epoch trigger
  * on users (drizzle/0020) drops every server's cached member/info answer in this transaction.
  */
 export async function saveBasicInfo(db: Db, session: Session, body: ProfileBasicBody): Promise<ProfileCard> {

@@ -1,3 +1,5 @@
+import { UPLOAD_NAME_PATTERN } from '@uc/shared/contracts';
+
 /** The image kinds accepted, recognised by their first bytes (the file name and the browser's type are not trusted). */
 const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
   { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -12,5 +14,5 @@ export function imageTypeOf(bytes: Buffer): { ext: string; mime: string } | unde
 }
 
 export const MIME_OF_EXT: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.mime]));
-/** Stored names: 32 random hex digits and a known extension; anything else is not ours (no traversal). */
-export const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+/** Stored names: 32 random hex digits and a known extension; anything else is not ours (no traversal). The contracts' rule, so what a record may hold and what is served agree. */
+export const STORED_NAME = UPLOAD_NAME_PATTERN;

@@ -110,19 +110,22 @@ describe('what a saved user may refer to', () => {
     expect(ok.body).toMatchObject({ code: 0, data: { avatar: pub, alipayCode: priv } });
   });
 
-  it('refuses a file name that is not an upload, but keeps an external avatar URL', async () => {
+  it('refuses a file name that is not an upload, and any image of another site (issue 26: image-fields.test.ts)', async () => {
     const r = await saveUser({ alipayCode: '/admin/admin/upload/file/x.png' });
     expect(r.status).toBe(400);
-    expect(r.body.message).toContain('alipayCode: "/admin/admin/upload/file/x.png" is not an image uploaded here');
+    expect(r.body.message).toMatch(/^alipayCode: Only an image uploaded to this server can be saved here/);
+    const unknown = `/admin/admin/upload/file/${'0'.repeat(32)}.png`;
+    expect((await saveUser({ alipayCode: unknown })).body.message).toMatch(/^alipayCode: the image .* is not an upload of your tenant/);
     expect((await saveUser({ alipayCode: 'https://elsewhere.example/code.png' })).status).toBe(400);
-    expect((await saveUser({ avatar: 'https://elsewhere.example/face.png' })).body.code).toBe(0);
+    expect((await saveUser({ avatar: 'https://elsewhere.example/face.png' })).status).toBe(400);
   });
 
-  it('lets a user keep a value saved before the check existed, so the rest of the record stays editable', async () => {
+  it('lets a user keep an upload address saved before the uploads were recorded, so the rest of the record stays editable', async () => {
     const created = await saveUser({});
     const id = created.body.data.id as number;
-    await t.db.update(users).set({ alipayCode: '/admin/admin/upload/file/legacy.png' }).where(eq(users.id, id));
-    const r = await saveUser({ id, alipayCode: '/admin/admin/upload/file/legacy.png' });
-    expect(r.body).toMatchObject({ code: 0, data: { alipayCode: '/admin/admin/upload/file/legacy.png' } });
+    const legacy = `/admin/admin/upload/file/${'a'.repeat(32)}.png`;
+    await t.db.update(users).set({ alipayCode: legacy }).where(eq(users.id, id));
+    const r = await saveUser({ id, alipayCode: legacy });
+    expect(r.body).toMatchObject({ code: 0, data: { alipayCode: legacy } });
   });
 });

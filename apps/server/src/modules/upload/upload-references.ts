@@ -11,8 +11,6 @@ export interface ImageField {
   field: 'avatar' | 'alipayCode';
   column: AnyPgColumn;
   purpose: UploadPurpose;
-  /** Also takes the http(s) URL of an image hosted elsewhere. */
-  external: boolean;
 }
 
 /**
@@ -20,8 +18,8 @@ export interface ImageField {
  * the sweep keeps what they refer to, the file route asks them who may see a private image.
  */
 export const IMAGE_FIELDS: readonly ImageField[] = [
-  { field: 'avatar', column: users.avatar, purpose: 'public', external: true },
-  { field: 'alipayCode', column: users.alipayCode, purpose: 'private', external: false },
+  { field: 'avatar', column: users.avatar, purpose: 'public' },
+  { field: 'alipayCode', column: users.alipayCode, purpose: 'private' },
 ];
 
 export const uploadUrl = (name: string): string => `${UPLOAD_FILES_PREFIX}${name}`;
@@ -35,7 +33,9 @@ export function uploadNameOf(url: string): string | undefined {
 
 /**
  * A user's avatar and payment code may only be uploads of the caller's own tenant with the field's
- * purpose (a payment code must be private, so it is never served to strangers). Each one saved is
+ * purpose (a payment code must be private, so it is never served to strangers); the contract
+ * (uploadedImage) has already refused anything but empty or this server's upload address, so no other
+ * site's image (a tracking pixel on every list) is ever kept. Each one saved is
  * marked used: the sweep spares it, and a sweep running at the same moment waits for this transaction
  * and then sees the new time. A value the user already had passes: it was checked when it was saved,
  * or it predates this check and is the administrator's to replace.
@@ -53,9 +53,9 @@ export async function claimUserImages(
           .select({ avatar: users.avatar, alipayCode: users.alipayCode })
           .from(users)
           .where(and(eq(users.tenantId, session.tenantId), eq(users.id, userId)));
-  for (const { field, purpose, external } of IMAGE_FIELDS) {
+  for (const { field, purpose } of IMAGE_FIELDS) {
     const value = values[field];
-    if (value === '' || value === before?.[field] || (external && /^https?:\/\//i.test(value))) continue;
+    if (value === '' || value === before?.[field]) continue;
     const params = { field, value, purpose, upload: `POST ${uploadImageCall.path}?purpose=${purpose}` };
     const name = uploadNameOf(value);
     if (!name) throw badRequest('{field}: "{value}" is not an image uploaded here: upload the image with {upload} and save the url it returns', params);

@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE, UNKNOWN_OPERATOR } from '../../contracts/list-query';
+import { UPLOADED_IMAGE_RULE } from '../../contracts/upload.contract';
 
 const AFTER = 'start again from page 1 without after';
 const AFTER_ZH = '请不带 after 从第 1 页重新开始';
@@ -117,4 +118,5 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'email must be at most 320 characters': '邮箱最多 320 个字符',
   'mobile is required': '手机号不能为空',
   'mobile must be at most 32 characters': '手机号最多 32 个字符',
+  [UPLOADED_IMAGE_RULE]: '这里只能保存在本系统上传的图片（上传返回的地址，如 /admin/admin/upload/file/….png），请上传图片，或留空',
 };

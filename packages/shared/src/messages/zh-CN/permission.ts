@@ -74,4 +74,6 @@ export const permissionZhCN: Readonly<Record<string, string>> = {
     'permissions: {addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
   '{name} has {count} child entry: delete or move it first': '{name} 下有 {count} 个下级，请先删除或移走',
   '{name} has {count} child role: delete or move it first': '{name} 下有 {count} 个下级角色，请先删除或移走',
+  'Must be a console route starting with / (such as /org/user) or an http(s) address (such as https://example.com/help)':
+    '必须是以 / 开头的控制台路由（如 /org/user）或 http(s) 地址（如 https://example.com/help）',
 };
