@@ -2,7 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CallContract } from '@uc/shared/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
+import { bodyLimitOf, MAX_JSON_DEPTH, sizeText } from '../lib/body-parsers';
 import { auth, tokenFor } from '../test/fixtures';
+import { chunk, LAST_CHUNK, listenLocally, rawRequest, type RawAnswer } from '../test/raw-http';
 import { sampleOf, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registeredCalls } from './route-registrar';
@@ -17,14 +19,18 @@ import { registeredCalls } from './route-registrar';
 
 const BODY_VALUES: unknown[] = ['a\u0000b', 1e308, -1e19, 1.5, 'x'.repeat(70_000), true, {}, ['a\u0000'], { 'a\u0000': 'b' }];
 const QUERY_VALUES: string[] = ['a\u0000b', '%00', '1e308', '-1e308', '1e19', '99999999999999999999', '1.5', 'x'.repeat(20_000)];
+/** A filter of 4,000 nested arrays, within the filter's 8,000 characters. */
+const DEEP_FILTER = '['.repeat(4000) + ']'.repeat(4000);
 const FILTER_VALUES: unknown[] = [1e308, -1e19, 1.5, 'a\u0000b', '99999999999999999999', true];
 const FILTER_OPS = ['=', 'in', 'between', 'like'] as const;
 
 let t: TestApp;
 let calls: readonly CallContract[];
+let port: number;
 beforeAll(async () => {
   t = await createTestApp();
   calls = registeredCalls(t.app);
+  ({ port } = await listenLocally(t.app));
 });
 afterAll(() => t.close());
 
@@ -116,6 +122,7 @@ describe('hostile values in every field of every call', () => {
       const message = String((probe.body as { message?: string }).message);
       const allowed = /use one of (.+)$/.exec(message)?.[1]?.split(', ') ?? [];
       if (allowed.length === 0) problems.push(`${call.path}: an unknown filter field got ${probe.status} ${message}`);
+      check(problems, `${call.path} filter of 4,000 nested arrays`, await send(call, { query: { ...baseQuery, filter: DEEP_FILTER } }));
       for (const value of FILTER_VALUES) {
         check(
           problems,
@@ -135,4 +142,66 @@ describe('hostile values in every field of every call', () => {
     }
     expect(problems).toEqual([]);
   }, 600_000);
+});
+
+/*
+ * Bodies that attack the reading itself, to every call, over a real connection as well as through inject:
+ * nested far past MAX_JSON_DEPTH, one byte over the call's own limit, and the same streamed in chunks
+ * without a length (an oversized stream never ends: the server has to stop reading and close).
+ */
+describe('deep, oversized and streamed bodies to every call', () => {
+  const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const head = (call: CallContract, token: string) =>
+    `${call.method} ${call.path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+  /** A streamed request: the body in chunks of 16 KB, then the end; or, with `endless`, `endless` for ever. */
+  const streamed = async (call: CallContract, token: string, body: string, endless?: string): Promise<{ status: number; body: unknown }> => {
+    const pieces = [head(call, token)];
+    for (let at = 0; at < body.length; at += 16 * 1024) pieces.push(chunk(body.slice(at, at + 16 * 1024)).toString('latin1'));
+    if (!endless) pieces.push(LAST_CHUNK);
+    const request = rawRequest(port, pieces, endless ? { more: chunk(endless) } : {});
+    let res: RawAnswer;
+    try {
+      res = await request.answer;
+    } finally {
+      request.socket.destroy();
+    }
+    if (endless) await request.closed;
+    return { status: res.status, body: res.json ?? res.text.slice(0, 200) };
+  };
+  const inject = async (call: CallContract, token: string, payload: string) => {
+    const res = await t.app.inject({ method: call.method, url: call.path, headers: { ...auth(token), 'content-type': 'application/json' }, payload });
+    return { status: res.statusCode, body: decoded(res) };
+  };
+  const messageOf = (seen: { body: unknown }) => String((seen.body as { message?: unknown }).message);
+
+  it('refuses each with 400 or 413 naming the limit, never 5xx, always the envelope', async () => {
+    const problems: string[] = [];
+    /** Besides no 5xx and the envelope: a call that reads bodies answers `status` with `text` in its message. */
+    const expectRefusal = (what: string, call: CallContract, seen: { status: number; body: unknown }, status: number, text: string) => {
+      check(problems, what, seen);
+      if (call.method !== 'GET' && (seen.status !== status || !messageOf(seen).includes(text))) problems.push(`${what} → ${seen.status} ${messageOf(seen)}`);
+    };
+    for (const call of calls) {
+      const token = await tokenFor(t.db, PLATFORM_TENANT_ID, 1);
+      const limit = bodyLimitOf(call);
+      const deep = `deeper than ${MAX_JSON_DEPTH} levels`;
+      const large = `at most ${sizeText(limit)}`;
+      const name = `${call.method} ${call.path}`;
+      // The report's 10 KB of 5,000 nested objects (under every limit), and 100,000 levels.
+      expectRefusal(`${name} 5,000 nested objects`, call, await inject(call, token, deepObject(5_000)), 400, deep);
+      const deepest = await inject(call, token, deepArray(100_000));
+      expectRefusal(`${name} 100,000 nested arrays`, call, deepest, limit < 200_000 ? 413 : 400, limit < 200_000 ? large : deep);
+      // One byte over the call's limit, valid JSON otherwise.
+      const over = JSON.stringify({ pad: 'x'.repeat(limit - 9) });
+      expectRefusal(`${name} ${over.length} bytes`, call, await inject(call, token, over), 413, large);
+      // The same, streamed: deep in chunks; and a stream that never ends.
+      expectRefusal(`${name} streamed 100,000 nested arrays`, call, await streamed(call, token, deepArray(Math.min(100_000, limit / 4))), 400, deep);
+      if (call.method !== 'GET') expectRefusal(`${name} endless stream`, call, await streamed(call, token, '{"pad":"', 'x'.repeat(16 * 1024)), 413, large);
+      // An ordinary body, streamed: read whole and answered as sent with a length (whatever the call says of it).
+      const sample = JSON.stringify(sampleOf(shapeOf(call.body)));
+      check(problems, `${name} streamed sample body`, await streamed(call, await tokenFor(t.db, PLATFORM_TENANT_ID, 1), sample));
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

@@ -27,10 +27,12 @@ export interface DeptOption {
   id: number;
   name: string;
   disabled: boolean;
+  /** The caller's data scope reaches it: only such a department takes a user the caller adds or moves. */
+  inScope: boolean;
   children?: DeptOption[];
 }
 export const deptOptionSchema: z.ZodType<DeptOption> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), disabled: z.boolean(), children: z.array(deptOptionSchema).optional() }),
+  z.object({ id: z.number().int(), name: z.string(), disabled: z.boolean(), inScope: z.boolean(), children: z.array(deptOptionSchema).optional() }),
 );
 
 /** Fields the department tree may filter on. */
@@ -76,7 +78,7 @@ export const deptOptionCall = defineCall({
   path: '/user/admin/dept/option',
   access: 'permission',
   tag: 'dept',
-  summary: 'The department tree for selects (disabled departments flagged).',
+  summary: "The department tree for selects (disabled departments and those outside the caller's data scope flagged).",
   data: z.object({ list: z.array(deptOptionSchema) }),
 });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Status, useT, type StatusValue } from '@uc/shared';
 
 /** The enabled/disabled choice of a form (Form.Item name="status"). */
-export function StatusRadio(props: { value?: StatusValue; onChange?: (value: StatusValue) => void }) {
+export function StatusRadio(props: { value?: StatusValue; onChange?: (value: StatusValue) => void; disabled?: boolean }) {
   const t = useT();
   return (
     <Radio.Group

@@ -1,4 +1,5 @@
 import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow, Status } from '@uc/shared/contracts';
+import { deptsInScope } from '../scope/data-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';
 import { deleteDept, getDept, listDepts, saveDept, setDeptStatus } from './dept.repository';
@@ -12,6 +13,7 @@ interface OptionNode {
   id: number;
   name: string;
   disabled: boolean;
+  inScope: boolean;
   children?: OptionNode[];
 }
 
@@ -32,8 +34,17 @@ export function deptCalls(): CallImplementation[] {
     implement(deptViewCall, async ({ db, session, query }) => getDept(db, session.tenantId, query.id)),
     implement(deptOptionCall, async ({ db, session }) => {
       const rows = await listDepts(db, session.tenantId);
+      const reach = await deptsInScope(db, session);
       return {
-        list: leavesWithoutChildren(toTree(rows, (d): OptionNode => ({ id: d.id, name: d.name, disabled: d.status !== Status.enabled, children: [] }))),
+        list: leavesWithoutChildren(
+          toTree(rows, (d): OptionNode => ({
+            id: d.id,
+            name: d.name,
+            disabled: d.status !== Status.enabled,
+            inScope: reach === 'all' || reach.has(d.id),
+            children: [],
+          })),
+        ),
       };
     }),
     implement(deptEditCall, async ({ db, session, body }) => saveDept(db, session.tenantId, body)),

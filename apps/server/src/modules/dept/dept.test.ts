@@ -46,7 +46,7 @@ describe('departments', () => {
       status: 1,
     });
     const options = (await get('option')).body.data.list;
-    expect(JSON.stringify(options)).toContain(`{"id":${rd.id},"name":"R&D","disabled":false}`);
+    expect(JSON.stringify(options)).toContain(`{"id":${rd.id},"name":"R&D","disabled":false,"inScope":true}`);
   });
 
   it('keeps the ancestors of filtered departments', async () => {
@@ -105,7 +105,7 @@ describe('departments', () => {
   it('enables and disables; a disabled department is flagged in the options', async () => {
     const d = await create({ name: 'Toggle', code: 'tog' });
     expect((await post('status', { id: d.id, status: 2 })).body.data.status).toBe(2);
-    expect(JSON.stringify((await get('option')).body.data.list)).toContain(`{"id":${d.id},"name":"Toggle","disabled":true}`);
+    expect(JSON.stringify((await get('option')).body.data.list)).toContain(`{"id":${d.id},"name":"Toggle","disabled":true,"inScope":true}`);
     expect((await post('status', { id: d.id, status: 3 })).status).toBe(400);
   });
 

@@ -310,6 +310,18 @@ describe('nobody changes his own roles, department or status, nor moves anyone o
     expect(inside.json().code).toBe(0);
   });
 
+  it('is offered only the departments within his scope', async () => {
+    const res = await t.app.inject({ url: '/user/admin/dept/option', headers: auth(scoped.token) });
+    const flags: Record<number, boolean> = {};
+    const walk = (nodes: { id: number; inScope: boolean; children?: unknown[] }[]) =>
+      nodes.forEach((n) => {
+        flags[n.id] = n.inScope;
+        walk((n.children ?? []) as typeof nodes);
+      });
+    walk(res.json().data.list);
+    expect(flags).toEqual({ [tree.root]: false, [tree.a]: true, [tree.a1]: false, [tree.b]: false });
+  });
+
   it('then cannot list or reset the other department’s users', async () => {
     const other = await makeUser({ menuIds: new Set(), scope: 5, customDepts: [], dept: tree.b });
     const list = await t.app.inject({ url: '/user/admin/member/list', query: { pageSize: '100' }, headers: auth(scoped.token) });

@@ -63,15 +63,22 @@ export async function dataScopeCondition(db: Db, session: Session, columns: Scop
 export const OUTSIDE_SCOPE_DEPT = 'deptId: that department is outside your data scope: choose one of the departments you manage';
 export const NO_DEPT_OUTSIDE_SCOPE = 'deptId: choose a department: a user without one is outside your data scope';
 
+/** The departments of the tenant the caller's data scope reaches (the department options flag them). */
+export async function deptsInScope(db: Db, session: Session): Promise<Set<number> | 'all'> {
+  const scope = await dataScopeCondition(db, session, { dept: depts.id });
+  if (!scope) return 'all';
+  const rows = await rowsOf<{ id: number | string }>(db, sql`select id from depts where tenant_id = ${session.tenantId} and ${scope}`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 /**
  * Refuses placing a user in a department outside the caller's data scope (nor in none, unless the
  * caller sees the whole tenant): a scoped administrator must not move anyone, himself included, to
  * where he reaches more (or where they disappear from his view, with the rights they hold).
  */
 export async function requireDeptInScope(db: Db, session: Session, deptId: number | null): Promise<void> {
-  const scope = await dataScopeCondition(db, session, { dept: depts.id });
-  if (!scope) return;
+  const reach = await deptsInScope(db, session);
+  if (reach === 'all') return;
   if (deptId === null) throw forbidden(NO_DEPT_OUTSIDE_SCOPE);
-  const [inScope] = await rowsOf(db, sql`select 1 as x from depts where tenant_id = ${session.tenantId} and id = ${deptId} and ${scope}`);
-  if (!inScope) throw forbidden(OUTSIDE_SCOPE_DEPT);
+  if (!reach.has(deptId)) throw forbidden(OUTSIDE_SCOPE_DEPT);
 }

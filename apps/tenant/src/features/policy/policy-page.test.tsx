@@ -131,7 +131,7 @@ beforeEach(() => {
       // Each tenant's own records: what is offered depends on the tenant the call acts in.
       if (contract === deptOptionCall) {
         actedIn.push(tenant);
-        return { list: [{ id: tenant === '8' ? 80 : 70, name: `${tenant === '8' ? 'Beta' : 'Acme'} 总部`, disabled: false }] };
+        return { list: [{ id: tenant === '8' ? 80 : 70, name: `${tenant === '8' ? 'Beta' : 'Acme'} 总部`, disabled: false, inScope: true }] };
       }
       if (contract === roleOptionCall) {
         actedIn.push(tenant);

@@ -110,7 +110,7 @@ beforeEach(() => {
         };
       if (contract === deptOptionCall) {
         actedIn.push(tenant);
-        return { list: [{ id: 70, name: 'Acme 总部', disabled: false }] };
+        return { list: [{ id: 70, name: 'Acme 总部', disabled: false, inScope: true }] };
       }
       if (contract === roleOptionCall) {
         actedIn.push(tenant);

@@ -105,6 +105,7 @@ export const screensEnUS: MessageTable = {
   'org.user.moreOf': 'More actions for {name}',
   'org.user.details': 'User details',
   'org.user.resetPassword': 'Reset password',
+  'org.user.selfLocked': 'You cannot change your own department, roles or status: ask another administrator',
   'org.user.resetPassword.title': 'Reset the password of {name}',
   'org.user.deleteConfirm': 'Move the user "{name}" to the recycle bin?',
   'org.user.restore': 'Restore',

@@ -105,6 +105,7 @@ export const screensZhCN: MessageTable = {
   'org.user.moreOf': '{name} 的更多操作',
   'org.user.details': '用户详情',
   'org.user.resetPassword': '重置密码',
+  'org.user.selfLocked': '不能修改自己的部门、角色和状态，请由其他管理员操作',
   'org.user.resetPassword.title': '重置密码：{name}',
   'org.user.deleteConfirm': '确定将用户“{name}”移入回收站吗？',
   'org.user.restore': '恢复',

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale } from '@uc/shared';
-import { answering, testMemberDetail } from '@uc/shared/testing';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale, useSession } from '@uc/shared';
+import { answering, testMemberDetail, testUser } from '@uc/shared/testing';
 import { registerScreenMessages } from '../screen-messages';
 import { UserFormModal } from './user-form-modal';
 
@@ -25,6 +25,7 @@ jest.setTimeout(60_000);
 beforeAll(() => registerScreenMessages());
 beforeEach(() => {
   setLocale('zh-CN');
+  useSession.setState({ status: 'ready', currentUser: testUser({ id: 1 }) });
   mockCall.mockReset();
   mockCall.mockImplementation(
     answering(async (contract) => {
@@ -71,5 +72,41 @@ describe('UserFormModal', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent()?.body).toMatchObject({ username: 'bob', password: 'a-long-password', birthday: null, status: 1 });
     expect(sent()?.body.id).toBeUndefined();
+  });
+
+  it('offers only departments within the editor’s data scope', async () => {
+    mockCall.mockImplementation(
+      answering(async (contract) => {
+        if (contract === deptOptionCall)
+          return {
+            list: [
+              { id: 1, name: '总部', disabled: false, inScope: false, children: [{ id: 2, name: '研发部', disabled: false, inScope: true }] },
+              { id: 3, name: '销售部', disabled: false, inScope: false },
+            ],
+          };
+        if (contract === roleOptionCall || contract === postOptionCall) return { list: [] };
+        throw new Error(`unexpected call ${contract.path}`);
+      }),
+    );
+    render(<UserFormModal userId={0} onClose={() => undefined} onSaved={() => undefined} />);
+    fireEvent.mouseDown(await screen.findByLabelText('部门', {}, { timeout: 10_000 }));
+    const option = async (name: string) => (await screen.findByTitle(name)).closest('.ant-select-tree-treenode');
+    expect(await option('研发部')).not.toHaveClass('ant-select-tree-treenode-disabled');
+    expect(await option('销售部')).toHaveClass('ant-select-tree-treenode-disabled');
+    expect(await option('总部')).toHaveClass('ant-select-tree-treenode-disabled');
+  });
+
+  it('shows one’s own department, roles and status without letting one change them', async () => {
+    useSession.setState({ currentUser: testUser({ id: detail.id, tenantId: 1 }) });
+    render(<UserFormModal userId={detail.id} onClose={() => undefined} onSaved={() => undefined} />);
+    await screen.findByDisplayValue('ann', {}, { timeout: 10_000 });
+    expect(screen.getAllByText('不能修改自己的部门、角色和状态，请由其他管理员操作')).toHaveLength(3);
+    expect(screen.getByLabelText('部门')).toBeDisabled();
+    expect(screen.getByLabelText('角色')).toBeDisabled();
+    for (const radio of screen.getAllByRole('radio', { name: /启用|停用/ })) expect(radio).toBeDisabled();
+    // Someone else's are editable.
+    act(() => useSession.setState({ currentUser: testUser({ id: 99, tenantId: 1 }) }));
+    await waitFor(() => expect(screen.queryByText('不能修改自己的部门、角色和状态，请由其他管理员操作')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('角色')).not.toBeDisabled();
   });
 });

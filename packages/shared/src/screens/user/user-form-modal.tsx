@@ -4,6 +4,7 @@ import {
   deptOptionCall,
   EMAIL_INVALID,
   EMAIL_PATTERN,
+  memberEditBody,
   memberEditCall,
   memberViewCall,
   PHONE_INVALID,
@@ -14,11 +15,13 @@ import {
   USERNAME_PATTERN,
   useScopedCall,
   useT,
+  type DeptOption,
   type MemberEditBody,
   type RoleOption,
   Status,
 } from '@uc/shared';
-import { DateField, FormModal, ImageField, StatusRadio, useCall } from '@uc/shared/ui';
+import { contractRule, DateField, FormModal, ImageField, StatusRadio, useCall } from '@uc/shared/ui';
+import { useIsSelf } from './user-scope';
 
 type FormValues = Partial<MemberEditBody>;
 type Option = { id: number; name: string };
@@ -33,6 +36,10 @@ interface UserFormModalProps {
 /** The grantable role tree as one list for the multi-select, parents before their children. */
 const flattenRoles = (nodes: RoleOption[]): Option[] => nodes.flatMap((n) => [{ id: n.id, name: n.name }, ...flattenRoles(n.children)]);
 
+/** A user goes only into an enabled department within the editor's data scope: the others are shown, not offered. */
+const placeable = (nodes: DeptOption[]): DeptOption[] =>
+  nodes.map((n) => ({ ...n, disabled: n.disabled || !n.inScope, ...(n.children ? { children: placeable(n.children) } : {}) }));
+
 /**
  * Create or edit a user: the spec's required fields, phone and email formats, grantable roles only.
  * Inside a TenantScope the user, the department, role and post choices and the uploads are that tenant's.
@@ -43,21 +50,33 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
   const [form] = Form.useForm<FormValues>();
   const open = userId !== null;
   const creating = userId === 0;
-  const depts = useCall(deptOptionCall, open ? {} : null).data?.list ?? [];
+  const deptTree = useCall(deptOptionCall, open ? {} : null).data?.list;
+  const depts = useMemo(() => placeable(deptTree ?? []), [deptTree]);
+  // Nobody changes his own department, roles or status here (the server refuses it too): shown, not editable.
+  const selfLocked = useIsSelf({ id: userId ?? 0 }) && !creating;
   const roleTree = useCall(roleOptionCall, open ? {} : null).data?.list;
   const roles = useMemo(() => flattenRoles(roleTree ?? []), [roleTree]);
   const posts = useCall(postOptionCall, open ? {} : null).data?.list ?? [];
   // While the user being edited loads, the form is not shown: typing into it would be overwritten.
   const editing = useCall(memberViewCall, userId ? { query: { id: userId } } : null);
   const user = editing.data;
+  // Roles the user holds that the editor cannot grant (the super administrator's own 超级管理员) are
+  // shown by name and cannot be removed: the server keeps them whatever is sent.
+  const roleChoices = useMemo(
+    () => [
+      ...roles.map((r) => ({ value: r.id, label: r.name })),
+      ...(user?.roles ?? []).filter((r) => !roles.some((g) => g.id === r.id)).map((r) => ({ value: r.id, label: r.name, disabled: true })),
+    ],
+    [roles, user],
+  );
   useEffect(() => {
     if (user) form.setFieldsValue({ ...user, sex: user.sex as 0 | 1 | 2, status: user.status as 1 | 2, roleIds: user.roles.map((r) => r.id) });
   }, [user, form]);
 
   const required = (label: string) => ({ required: true, whitespace: true, message: t('org.validation.required', { field: label }) });
-  const item = (name: keyof FormValues, label: string, node: ReactNode, rules: object[] = []) => (
+  const item = (name: keyof FormValues, label: string, node: ReactNode, rules: object[] = [], extra?: string) => (
     <Col xs={24} md={12}>
-      <Form.Item name={name} label={label} rules={rules}>
+      <Form.Item name={name} label={label} rules={rules} extra={extra}>
         {node}
       </Form.Item>
     </Col>
@@ -95,9 +114,23 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
         {item(
           'deptId',
           t('org.user.dept'),
-          <TreeSelect allowClear treeDefaultExpandAll treeData={depts} fieldNames={{ label: 'name', value: 'id', children: 'children' }} />,
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            disabled={selfLocked}
+            treeData={depts}
+            fieldNames={{ label: 'name', value: 'id', children: 'children' }}
+          />,
+          [],
+          selfLocked ? t('org.user.selfLocked') : undefined,
         )}
-        {item('roleIds', t('org.user.role'), <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} />)}
+        {item(
+          'roleIds',
+          t('org.user.role'),
+          <Select mode="multiple" allowClear disabled={selfLocked} options={roleChoices} />,
+          [],
+          selfLocked ? t('org.user.selfLocked') : undefined,
+        )}
         {item('postId', t('org.user.post'), <Select allowClear options={posts.map((p) => ({ value: p.id, label: p.name }))} />)}
         {item('sex', t('org.user.sex'), <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: t(`org.user.sex.${v}`) }))} />)}
         {item('birthday', t('org.user.birthday'), <DateField />)}
@@ -105,9 +138,11 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
         {item('address', t('org.user.address'), <Input />, [{ max: 255 }])}
         {item('alipayName', t('org.user.alipayName'), <Input />, [{ max: 64 }])}
         {item('alipayAccount', t('org.user.alipayAccount'), <Input />, [{ max: 128 }])}
-        {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />)}
-        {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />)}
-        {item('status', t('org.field.status'), <StatusRadio />)}
+        {item('avatar', t('org.user.avatar'), <ImageField label={t('org.user.avatar')} />, [contractRule(memberEditBody.shape.avatar)])}
+        {item('alipayCode', t('org.user.alipayCode'), <ImageField label={t('org.user.alipayCode')} purpose="private" />, [
+          contractRule(memberEditBody.shape.alipayCode),
+        ])}
+        {item('status', t('org.field.status'), <StatusRadio disabled={selfLocked} />, [], selfLocked ? t('org.user.selfLocked') : undefined)}
         {item('remark', t('org.field.remark'), <Input.TextArea rows={2} />, [{ max: 500 }])}
       </Row>
     </FormModal>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, memberListCall, setLocale, type MemberRow } from '@uc/shared';
-import { answersInTurn, testMemberRow } from '@uc/shared/testing';
+import { call, memberListCall, setLocale, useSession, type MemberRow } from '@uc/shared';
+import { answersInTurn, testMemberRow, testUser } from '@uc/shared/testing';
 import { registerScreenMessages } from '../screen-messages';
 import { UserListPage } from './user-list-page';
 
@@ -45,5 +45,21 @@ describe('UserListPage', () => {
     fireEvent.change(screen.getByPlaceholderText('搜索用户名、姓名、手机号或邮箱'), { target: { value: 'ann' } });
     fireEvent.keyDown(screen.getByPlaceholderText('搜索用户名、姓名、手机号或邮箱'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(JSON.parse(String(lastQuery().filter))).toEqual([['keyword', 'ann']]));
+  });
+
+  it('offers no password reset, force logout or delete on one’s own row', async () => {
+    useSession.setState({ status: 'ready', currentUser: testUser({ id: 2, isSuperAdmin: true }) });
+    render(<UserListPage />);
+    await screen.findAllByText('ann', {}, { timeout: 10_000 });
+    const actionsOf = async (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name: `${name} 的更多操作` }));
+      const menu = (await screen.findAllByRole('menu')).at(-1)!;
+      const labels = [...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      return labels;
+    };
+    expect(await actionsOf('admin')).toEqual(expect.arrayContaining(['重置密码', '强制退出', '删除']));
+    const own = await actionsOf('ann');
+    for (const label of ['重置密码', '强制退出', '删除']) expect(own).not.toContain(label);
   });
 });

@@ -75,7 +75,8 @@ export function UserRowActions({ row, recycle, on }: { row: UserRow; recycle: bo
   const more: MenuProps['items'] = [
     can(addBalanceCall) && { key: 'balance', label: t('org.user.balance'), onClick: () => on.balance(row, 'balance') },
     can(addIntegralCall) && { key: 'integral', label: t('org.user.integral'), onClick: () => on.balance(row, 'integral') },
-    can(memberResetPwdCall) && { key: 'resetPassword', label: t('org.user.resetPassword'), onClick: () => on.resetPassword(row) },
+    // One's own password is changed in the account settings, which ask for the current one.
+    can(memberResetPwdCall) && !self && { key: 'resetPassword', label: t('org.user.resetPassword'), onClick: () => on.resetPassword(row) },
     can(forceLogoutCall) &&
       !self && {
         key: 'forceLogout',

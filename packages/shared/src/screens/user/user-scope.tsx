@@ -13,7 +13,7 @@ export function RowScope({ row, children }: { row: Pick<UserRow, 'tenantId'> | n
 }
 
 /** Whether the row is the signed-in user (who may not disable, sign out or delete themself): same id, same tenant. */
-export function useIsSelf(row: UserRow): boolean {
+export function useIsSelf(row: Pick<UserRow, 'id'> & Partial<Pick<UserRow, 'tenantId'>>): boolean {
   const me = useSession((s) => s.currentUser);
   const scope = useTenantScope();
   const tenant = row.tenantId ?? scope;
