@@ -190,6 +190,8 @@ export const userRoles = pgTable(
     primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    // The holders of one role: a role is not deleted while anyone holds it (drizzle/0041).
+    index('user_roles_role_idx').on(t.tenantId, t.roleId),
   ],
 );
 

@@ -51,6 +51,14 @@ export const roleRowSchema = z.object({
   deptIds: z.array(z.number().int()),
   /** The tenant's default administrator role: cannot be deleted. */
   isDefaultAdmin: z.boolean(),
+  /**
+   * The platform's built-in super administrator role (the platform tenant's default administrator
+   * role, 超级管理员): it stands for the super administrator, who holds every permission by their
+   * account (users.is_super_admin), not by what the role grants. So it is offered to nobody (role
+   * options leave it out, member/edit refuses it), its menus are not chosen (role/menus refuses it),
+   * and the screens say it grants everything instead of showing boxes.
+   */
+  isSuperAdmin: z.boolean(),
   sort: z.number().int(),
   status: z.number().int(),
   remark: z.string(),
@@ -118,9 +126,13 @@ export const roleViewCall = defineCall({
   path: '/user/admin/role/view',
   access: 'permission',
   tag: 'role',
-  summary: 'One role with its custom departments and granted menus.',
+  summary: 'One role with its custom departments, granted menus and the number of users holding it (the recycle bin left out).',
   query: z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id must be a positive whole number') }),
-  data: roleRowSchema.extend({ menuIds: z.array(z.number().int()) }),
+  data: roleRowSchema.extend({
+    menuIds: z.array(z.number().int()),
+    /** Users holding the role, outside the recycle bin: while there are any, role/delete refuses it. */
+    userCount: z.number().int(),
+  }),
 });
 
 export const roleOptionCall = defineCall({
@@ -128,7 +140,7 @@ export const roleOptionCall = defineCall({
   path: '/user/admin/role/option',
   access: 'permission',
   tag: 'role',
-  summary: 'The enabled roles the caller may grant (those they hold and the ones below them), as a tree.',
+  summary: "The enabled roles the caller may grant (those they hold and the ones below them), as a tree; never the platform's super administrator role.",
   data: z.object({ list: z.array(roleOptionSchema) }),
 });
 
@@ -147,7 +159,10 @@ export const roleDeleteCall = defineCall({
   path: '/user/admin/role/delete',
   access: 'permission',
   tag: 'role',
-  summary: "Delete a role without child roles (never the tenant's default administrator role).",
+  summary:
+    "Delete a role that no user holds and that has no child roles (never the tenant's default administrator role). " +
+    'While users hold it the call is refused with their number: take the role from them first (or disable it to suspend what it grants); ' +
+    'users in the recycle bin lose it with the role.',
   body: idBody,
   data: z.object({ id: z.number().int() }),
 });
@@ -167,7 +182,8 @@ export const roleMenusCall = defineCall({
   path: '/user/admin/role/menus',
   access: 'permission',
   tag: 'role',
-  summary: 'Replace the menus and buttons a role grants (only entries the caller holds).',
+  summary:
+    "Replace the menus and buttons a role grants (only entries the caller holds; never the platform's super administrator role, which grants everything).",
   body: z.object({ id, menuIds: z.array(z.number().int().positive()).max(5000, 'at most 5000 menus') }),
   data: z.object({ id: z.number().int(), menuIds: z.array(z.number().int()) }),
 });

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Session } from '../auth/access';
 import { hashChosenPassword } from '../account/password-policy';
-import { grantableRoleIds } from './role-option';
+import { grantableRoleIds, ungrantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { requireDeptInScope } from '../scope/data-scope';
 import { assertQuota } from '../quota/quota';
@@ -101,8 +101,7 @@ async function checkReferences(db: Db, session: Session, body: MemberEditBody): 
       .where(and(eq(posts.tenantId, session.tenantId), eq(posts.id, body.postId)));
     if (!p) throw badRequest('postId: the post does not exist');
   }
-  const grantable = new Set(await grantableRoleIds(db, session));
-  const refused = body.roleIds.filter((r) => !grantable.has(r));
+  const refused = await ungrantableRoleIds(db, session, body.roleIds, body.id);
   if (refused.length > 0)
     throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { RoleRecord } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
-import { depts, menus, roleDepts, roleMenus, roles } from '../../db/schema';
+import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../db/schema';
 
 /*
  * Roles and their grants. Every query names the tenant (the first line of isolation); the caller's
@@ -10,7 +10,14 @@ import { depts, menus, roleDepts, roleMenus, roles } from '../../db/schema';
 
 export type RoleRow = typeof roles.$inferSelect;
 
-export function toRoleRecord(r: RoleRow, deptIds: number[]): RoleRecord {
+/**
+ * The platform's super administrator role (超级管理员, seeded with the platform tenant): the platform
+ * tenant's default administrator role. It stands for the super administrator, whose power is their
+ * account's (users.is_super_admin), so it is granted to nobody and its menus are not chosen.
+ */
+export const isSuperAdminRole = (r: Pick<RoleRow, 'isDefaultAdmin'>, tenantIsPlatform: boolean): boolean => tenantIsPlatform && r.isDefaultAdmin;
+
+export function toRoleRecord(r: RoleRow, deptIds: number[], tenantIsPlatform: boolean): RoleRecord {
   return {
     id: r.id,
     parentId: r.parentId,
@@ -19,6 +26,7 @@ export function toRoleRecord(r: RoleRow, deptIds: number[]): RoleRecord {
     dataScope: r.dataScope,
     deptIds,
     isDefaultAdmin: r.isDefaultAdmin,
+    isSuperAdmin: isSuperAdminRole(r, tenantIsPlatform),
     sort: r.sort,
     status: r.status,
     remark: r.remark,
@@ -62,6 +70,26 @@ export async function menuIdsOfRole(db: Db, tenantId: number, roleId: number): P
     .where(and(eq(roleMenus.tenantId, tenantId), eq(roleMenus.roleId, roleId)))
     .orderBy(asc(roleMenus.menuId));
   return rows.map((r) => r.id);
+}
+
+/** The role, its row locked until the transaction ends: a grant of it (its foreign key check) waits, so a count taken now stays true. */
+export async function lockRole(db: Db, tenantId: number, id: number): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Users holding the role, the recycle bin left out (its users lose the role with it). */
+export async function roleHolderCount(db: Db, tenantId: number, roleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.roleId, roleId), isNull(users.deletedAt)));
+  return row?.n ?? 0;
 }
 
 export async function childRoleCount(db: Db, tenantId: number, id: number): Promise<number> {

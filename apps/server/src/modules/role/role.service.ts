@@ -14,10 +14,13 @@ import {
   findRole,
   findRoleByKey,
   insertRole,
+  isSuperAdminRole,
+  lockRole,
   menuIdsOfRole,
   menuTypes,
   replaceRoleDepts,
   replaceRoleMenus,
+  roleHolderCount,
   tenantDepts,
   tenantRoles,
   toRoleRecord,
@@ -39,7 +42,7 @@ export async function roleTree(db: Db, session: Session, keyword?: string): Prom
     const keep = withAncestors(hits, new Map(rows.map((r) => [r.id, r.parentId])));
     rows = rows.filter((r) => keep.has(r.id));
   }
-  return toTree(rows, (r): RoleNode => ({ ...toRoleRecord(r, deptIds.get(r.id) ?? []), children: [] }));
+  return toTree(rows, (r): RoleNode => ({ ...toRoleRecord(r, deptIds.get(r.id) ?? [], session.tenantIsPlatform), children: [] }));
 }
 
 export async function viewRole(db: Db, session: Session, id: number) {
@@ -47,13 +50,21 @@ export async function viewRole(db: Db, session: Session, id: number) {
   if (!row) throw missing();
   const deptIds = await deptIdsByRole(db, session.tenantId, [id]);
   const menuIds = await menuIdsOfRole(db, session.tenantId, id);
-  return { ...toRoleRecord(row, deptIds.get(id) ?? []), menuIds };
+  const userCount = await roleHolderCount(db, session.tenantId, id);
+  return { ...toRoleRecord(row, deptIds.get(id) ?? [], session.tenantIsPlatform), menuIds, userCount };
 }
 
-/** Enabled roles the caller may grant, as a tree (a role whose parent is not grantable is a root). */
+/**
+ * Enabled roles the caller may grant, as a tree (a role whose parent is not grantable is a root). Never
+ * the platform's super administrator role: being the super administrator is a property of an account,
+ * not something a role hands out, so no grant makes another super administrator and the role never
+ * seems to grant what it does not (member/edit refuses it through grantableRoleIds).
+ */
 export async function roleOptions(db: Db, session: Session): Promise<RoleOption[]> {
   const h = await holdingsOf(db, session);
-  const rows = (await tenantRoles(db, session.tenantId)).filter((r) => r.status === Status.enabled && h.roleIds.has(r.id));
+  const rows = (await tenantRoles(db, session.tenantId)).filter(
+    (r) => r.status === Status.enabled && h.roleIds.has(r.id) && !isSuperAdminRole(r, session.tenantIsPlatform),
+  );
   return toTree(rows, (r): RoleOption => ({ id: r.id, name: r.name, key: r.key, children: [] }));
 }
 
@@ -121,10 +132,25 @@ export async function saveRole(db: Db, session: Session, input: z.output<typeof 
   return id;
 }
 
+/**
+ * Deletes a role nobody holds. While users hold it the delete is refused with their number: taking it
+ * from them is an edit of each user (with that call's checks of who may act on whom), never a side
+ * effect of a delete they were not told about. Users in the recycle bin lose it with the role.
+ */
 export async function removeRole(db: Db, session: Session, id: number): Promise<void> {
   const h = await holdingsOf(db, session);
   const row = await manageable(db, session, h, id);
   if (row.isDefaultAdmin) throw conflict('{name} is the default administrator role of your tenant and cannot be deleted', { name: row.name });
+  // Locked first: a grant of the role made meanwhile either is counted or waits and then fails.
+  await lockRole(db, session.tenantId, id);
+  const holders = await roleHolderCount(db, session.tenantId, id);
+  if (holders > 0)
+    throw conflict(
+      holders === 1
+        ? 'The role {name} is held by {count} user: take it from them on the users page first, or disable the role to suspend what it grants'
+        : 'The role {name} is held by {count} users: take it from them on the users page first, or disable the role to suspend what it grants',
+      { name: row.name, count: holders },
+    );
   const n = await childRoleCount(db, session.tenantId, id);
   if (n > 0)
     throw conflict(n === 1 ? '{name} has {count} child role: delete or move it first' : '{name} has {count} child roles: delete or move them first', {
@@ -148,7 +174,14 @@ export async function setRoleStatus(db: Db, session: Session, id: number, status
  */
 export async function grantMenus(db: Db, session: Session, id: number, menuIds: number[]): Promise<number[]> {
   const h = await holdingsOf(db, session);
-  await manageable(db, session, h, id);
+  const role = await manageable(db, session, h, id);
+  if (isSuperAdminRole(role, session.tenantIsPlatform))
+    throw conflict(
+      '{name} is the super administrator role: the super administrator holds every permission by their account, so there are no menus to choose for it',
+      {
+        name: role.name,
+      },
+    );
   const menuRows = await menuTypes(db);
   const names = new Map(menuRows.map((m) => [m.id, m.name]));
   const asked = [...new Set(menuIds)];

@@ -76,4 +76,10 @@ export const permissionZhCN: Readonly<Record<string, string>> = {
   '{name} has {count} child role: delete or move it first': '{name} 下有 {count} 个下级角色，请先删除或移走',
   'Must be a console route starting with / (such as /org/user) or an http(s) address (such as https://example.com/help)':
     '必须是以 / 开头的控制台路由（如 /org/user）或 http(s) 地址（如 https://example.com/help）',
+  'The role {name} is held by {count} user: take it from them on the users page first, or disable the role to suspend what it grants':
+    '角色“{name}”有 {count} 位用户拥有，不能删除：请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限',
+  'The role {name} is held by {count} users: take it from them on the users page first, or disable the role to suspend what it grants':
+    '角色“{name}”有 {count} 位用户拥有，不能删除：请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限',
+  '{name} is the super administrator role: the super administrator holds every permission by their account, so there are no menus to choose for it':
+    '{name} 是超级管理员角色：超级管理员账号本身拥有全部权限，无需为它选择菜单',
 };

@@ -154,6 +154,7 @@ export const screensEnUS: MessageTable = {
   'perm.common.deleteConfirm': 'Delete "{name}"?',
   'perm.common.ok': 'OK',
   'perm.common.cancel': 'Cancel',
+  'perm.common.close': 'Close',
   'perm.common.save': 'Save',
   'perm.common.actions': 'Actions',
   'perm.common.status': 'Status',
@@ -180,4 +181,13 @@ export const screensEnUS: MessageTable = {
   'perm.role.menus': 'Permissions',
   'perm.role.menusTitle': 'Permissions of {name}',
   'perm.role.menus.help': 'You can grant only the menus and buttons you hold yourself',
+  'perm.role.superAdmin': 'All permissions',
+  'perm.role.superAdmin.title': 'The super administrator holds every menu and button',
+  'perm.role.superAdmin.help':
+    "That comes with the super administrator's account, not from menus ticked here, so there are no menus to choose for this role. It is not given to other users: for another administrator, create a role and grant it what they need.",
+  'perm.role.delete.counting': 'Counting the users who hold "{name}"…',
+  'perm.role.delete.free': 'Delete "{name}"? No current user holds this role.',
+  'perm.role.delete.held':
+    '"{name}" is held by {count} user(s), so it cannot be deleted. Take it from them on the users page first, or disable the role to suspend what it grants.',
+  'perm.role.delete.understood': 'OK',
 };

@@ -154,6 +154,7 @@ export const screensZhCN: MessageTable = {
   'perm.common.deleteConfirm': '确定删除“{name}”吗？',
   'perm.common.ok': '确定',
   'perm.common.cancel': '取消',
+  'perm.common.close': '关闭',
   'perm.common.save': '保存',
   'perm.common.actions': '操作',
   'perm.common.status': '状态',
@@ -180,4 +181,12 @@ export const screensZhCN: MessageTable = {
   'perm.role.menus': '分配权限',
   'perm.role.menusTitle': '分配权限：{name}',
   'perm.role.menus.help': '只能分配您自己拥有的菜单和按钮',
+  'perm.role.superAdmin': '全部权限',
+  'perm.role.superAdmin.title': '超级管理员拥有全部菜单和按钮的权限',
+  'perm.role.superAdmin.help':
+    '这由超级管理员账号本身决定，不由这里勾选的菜单决定，因此无需也不能为它选择菜单。这个角色不能分配给其他用户；需要其他管理员时，请新建角色并分配所需的权限。',
+  'perm.role.delete.counting': '正在统计拥有“{name}”的用户…',
+  'perm.role.delete.free': '确定删除“{name}”吗？当前没有用户拥有这个角色。',
+  'perm.role.delete.held': '“{name}”有 {count} 位用户拥有，不能删除。请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限。',
+  'perm.role.delete.understood': '知道了',
 };

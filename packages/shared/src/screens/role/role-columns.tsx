@@ -1,7 +1,8 @@
-import { Button, Flex, Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Switch, Tag, type TableColumnsType } from 'antd';
 import type { RoleNode } from '@uc/shared';
 import { Status } from '@uc/shared';
 import { StatusTag } from '@uc/shared/ui';
+import { RoleDeleteButton } from './role-delete-button';
 
 export interface RoleActions {
   canEdit: boolean;
@@ -24,7 +25,7 @@ export function roleColumns(t: (key: string, p?: Record<string, string | number>
       render: (name: string, r) => (
         <Flex gap={6} align="center">
           {name}
-          {r.isDefaultAdmin && <Tag color="gold">{t('perm.role.defaultAdmin')}</Tag>}
+          {r.isSuperAdmin ? <Tag color="red">{t('perm.role.superAdmin')}</Tag> : r.isDefaultAdmin && <Tag color="gold">{t('perm.role.defaultAdmin')}</Tag>}
         </Flex>
       ),
     },
@@ -66,18 +67,7 @@ export function roleColumns(t: (key: string, p?: Record<string, string | number>
               {t('perm.role.menus')}
             </Button>
           )}
-          {a.canDelete && !r.isDefaultAdmin && (
-            <Popconfirm
-              title={t('perm.common.deleteConfirm', { name: r.name })}
-              okText={t('perm.common.ok')}
-              cancelText={t('perm.common.cancel')}
-              onConfirm={() => a.onDelete(r)}
-            >
-              <Button size="small" type="link" danger>
-                {t('perm.common.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          {a.canDelete && !r.isDefaultAdmin && <RoleDeleteButton role={r} onDelete={a.onDelete} />}
         </Flex>
       ),
     },

@@ -10,12 +10,17 @@ export interface RoleMenusDrawerProps {
   onSaved: () => void;
 }
 
-/** Permission assignment: menus and buttons with checkboxes; only what the editor holds can be ticked. */
+/**
+ * Permission assignment: menus and buttons with checkboxes; only what the editor holds can be ticked.
+ * The platform's super administrator role has no boxes: it says that it grants everything.
+ */
 export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps) {
   const t = useT();
   const call = useScopedCall();
-  const menus = useCall(roleMenuTreeCall, role ? {} : null);
-  const view = useCall(roleViewCall, role ? { query: { id: role.id } } : null);
+  // The super administrator role grants everything by the account it stands for: nothing to load or tick.
+  const choosing = role && !role.isSuperAdmin;
+  const menus = useCall(roleMenuTreeCall, choosing ? {} : null);
+  const view = useCall(roleViewCall, choosing ? { query: { id: role.id } } : null);
   const tree = menus.data?.list;
   const held = view.data?.menuIds;
   const loading = menus.loading || view.loading;
@@ -53,20 +58,28 @@ export function RoleMenusDrawer({ role, onClose, onSaved }: RoleMenusDrawerProps
       onClose={onClose}
       destroyOnHidden
       extra={
-        <Flex gap={8}>
-          <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()}>
-            {t('perm.common.save')}
-          </Button>
-        </Flex>
+        role?.isSuperAdmin ? (
+          <Button onClick={onClose}>{t('perm.common.close')}</Button>
+        ) : (
+          <Flex gap={8}>
+            <Button onClick={onClose}>{t('perm.common.cancel')}</Button>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {t('perm.common.save')}
+            </Button>
+          </Flex>
+        )
       }
     >
-      <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={t('perm.role.menus.help')} />
-        <Spin spinning={loading}>
-          <MenuGrantTree tree={tree} granted={granted} onChange={setGranted} />
-        </Spin>
-      </Flex>
+      {role?.isSuperAdmin ? (
+        <Alert type="success" showIcon title={t('perm.role.superAdmin.title')} description={t('perm.role.superAdmin.help')} />
+      ) : (
+        <Flex vertical gap={12}>
+          <Alert type="info" showIcon title={t('perm.role.menus.help')} />
+          <Spin spinning={loading}>
+            <MenuGrantTree tree={tree} granted={granted} onChange={setGranted} />
+          </Spin>
+        </Flex>
+      )}
     </Drawer>
   );
 }

@@ -32,6 +32,7 @@ const role = (over: Partial<RoleNode>): RoleNode => ({
   dataScope: 1,
   deptIds: [],
   isDefaultAdmin: true,
+  isSuperAdmin: false,
   sort: 0,
   status: 1,
   remark: '',
@@ -61,8 +62,11 @@ const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeo
 const save = () => fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
 
 jest.setTimeout(60_000);
+/** How many users hold 运维只读, as role/view answers. */
+let holders = 0;
 beforeAll(() => registerScreenMessages());
 beforeEach(() => {
+  holders = 0;
   setLocale('zh-CN');
   useSession.setState({ status: 'ready', currentUser: testUser({}) });
   mockCall.mockReset();
@@ -75,7 +79,8 @@ beforeEach(() => {
       if (contract === roleEditCall) return { id: 3 };
       if (contract === roleMenuTreeCall) return { list: menuTree };
       if (contract === roleViewCall)
-        return { ...role({ id: 2, parentId: 1, name: '运维只读', key: 'ops.viewer', isDefaultAdmin: false }), menuIds: [10, 11, 12] };
+        return { ...role({ id: 2, parentId: 1, name: '运维只读', key: 'ops.viewer', isDefaultAdmin: false }), menuIds: [10, 11, 12], userCount: holders };
+      if (contract === roleDeleteCall) return { id: (options?.body as { id: number }).id };
       if (contract === roleMenusCall) return options?.body;
       throw new Error(`unexpected call ${contract.path}`);
     }),
@@ -261,5 +266,74 @@ describe('RolePage', () => {
     save();
     await waitFor(() => expect(sentTo(roleMenusCall)).toBeDefined());
     expect(sentTo(roleMenusCall)!.body.menuIds).toEqual([10]);
+  });
+
+  // Issue 26: a delete says what it does; a role users hold is not deleted (the server refuses it too).
+  it('confirms the delete of a role nobody holds with that fact, then deletes it and reloads', async () => {
+    renderPage();
+    fireEvent.click(within(await rowOf('运维只读')).getByRole('button', { name: '删除 运维只读' }));
+    expect(await screen.findByText('确定删除“运维只读”吗？当前没有用户拥有这个角色。')).toBeInTheDocument();
+    expect(sentTo(roleViewCall)).toMatchObject({ query: { id: 2 } });
+    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    await waitFor(() => expect(sentTo(roleDeleteCall)).toEqual({ body: { id: 2 }, done: 'deleted' }));
+    await waitFor(() => expect(callsOf(roleListCall)).toHaveLength(2));
+  });
+
+  it('says how many users hold a role and what to do instead, and offers no delete', async () => {
+    holders = 3;
+    renderPage();
+    fireEvent.click(within(await rowOf('运维只读')).getByRole('button', { name: '删除 运维只读' }));
+    expect(
+      await screen.findByText('“运维只读”有 3 位用户拥有，不能删除。请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限。'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^确\s*定$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^取\s*消$/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '知道了' }));
+    await waitFor(() => expect(document.querySelector('.ant-popover')).toHaveClass('ant-popover-hidden'));
+    expect(callsOf(roleDeleteCall)).toHaveLength(0);
+  });
+
+  it('says the same in English', async () => {
+    setLocale('en-US');
+    holders = 1;
+    renderPage();
+    fireEvent.click(within(await rowOf('运维只读')).getByRole('button', { name: 'Delete 运维只读' }));
+    expect(
+      await screen.findByText(
+        '"运维只读" is held by 1 user(s), so it cannot be deleted. Take it from them on the users page first, or disable the role to suspend what it grants.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the super administrator role as granting everything: a tag, and a drawer that explains instead of unticked boxes', async () => {
+    mockCall.mockImplementation(
+      answering(async (contract) => {
+        if (contract === roleListCall)
+          return {
+            list: [
+              role({
+                key: 'super_admin',
+                isSuperAdmin: true,
+                children: [role({ id: 2, parentId: 1, name: '运维只读', key: 'ops.viewer', isDefaultAdmin: false })],
+              }),
+            ],
+          };
+        throw new Error(`unexpected call ${contract.path}`);
+      }),
+    );
+    renderPage();
+    const admin = await rowOf('超级管理员');
+    expect(within(admin).getByText('全部权限')).toBeInTheDocument();
+    expect(within(await rowOf('运维只读')).queryByText('全部权限')).toBeNull();
+    fireEvent.click(within(admin).getByRole('button', { name: '分配权限 超级管理员' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('超级管理员拥有全部菜单和按钮的权限')).toBeInTheDocument();
+    expect(within(drawer).getByText(/这由超级管理员账号本身决定.*这个角色不能分配给其他用户/)).toBeInTheDocument();
+    expect(drawer.querySelector('.ant-tree-checkbox')).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /^保\s*存$/ })).toBeNull();
+    expect(callsOf(roleMenuTreeCall)).toHaveLength(0);
+    expect(callsOf(roleViewCall)).toHaveLength(0);
+    fireEvent.click(within(drawer).getByRole('button', { name: /^关\s*闭$/ }));
+    await waitFor(() => expect(screen.queryByText('超级管理员拥有全部菜单和按钮的权限')).toBeNull());
   });
 });
