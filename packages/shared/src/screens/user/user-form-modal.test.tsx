@@ -109,4 +109,49 @@ describe('UserFormModal', () => {
     await waitFor(() => expect(screen.queryByText('不能修改自己的部门、角色和状态，请由其他管理员操作')).not.toBeInTheDocument());
     expect(screen.getByLabelText('角色')).not.toBeDisabled();
   });
+
+  // Issue 26, point 8: the super administrator's 超级管理员 is offered to nobody; a role the editor cannot grant is shown, not sent.
+  it('shows by name a role the user holds that the editor cannot grant, and leaves it out of what is sent', async () => {
+    const holder = testMemberDetail({
+      ...detail,
+      roles: [
+        { id: 1, name: '超级管理员' },
+        { id: 7, name: '运维' },
+      ],
+    });
+    const onSaved = jest.fn();
+    mockCall.mockImplementation(
+      answering(async (contract) => {
+        if (contract === memberViewCall || contract === memberEditCall) return holder;
+        if (contract === roleOptionCall) return { list: [{ id: 7, name: '运维', key: 'ops', children: [] }] };
+        if (contract === deptOptionCall || contract === postOptionCall) return { list: [] };
+        throw new Error(`unexpected call ${contract.path}`);
+      }),
+    );
+    render(<UserFormModal userId={5} onClose={() => undefined} onSaved={onSaved} />);
+    await screen.findByDisplayValue('ann', {}, { timeout: 10_000 });
+    expect(await screen.findByText('超级管理员')).toBeInTheDocument();
+    expect(screen.queryByText('1')).toBeNull();
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent()?.body.roleIds).toEqual([7]);
+  });
+
+  // Issue 26, point 7: an image is an upload of this server; the form says so under the field, by the contract's rule.
+  it('refuses an avatar and a payment code from another site under the field, in Chinese, and sends nothing', async () => {
+    const tracked = testMemberDetail({ ...detail, avatar: 'https://tracker.example/p.gif', alipayCode: 'javascript:alert(1)' });
+    mockCall.mockImplementation(
+      answering(async (contract) => {
+        if (contract === memberViewCall) return tracked;
+        if (contract === deptOptionCall || contract === roleOptionCall || contract === postOptionCall) return { list: [] };
+        throw new Error(`unexpected call ${contract.path}`);
+      }),
+    );
+    render(<UserFormModal userId={5} onClose={() => undefined} onSaved={() => undefined} />);
+    await screen.findByDisplayValue('ann', {}, { timeout: 10_000 });
+    save();
+    const rule = '这里只能保存在本系统上传的图片（上传返回的地址，如 /admin/admin/upload/file/….png），请上传图片，或留空';
+    await waitFor(() => expect(screen.getAllByText(rule)).toHaveLength(2));
+    expect(sent()).toBeUndefined();
+  });
 });

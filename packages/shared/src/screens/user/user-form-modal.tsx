@@ -61,13 +61,12 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
   const editing = useCall(memberViewCall, userId ? { query: { id: userId } } : null);
   const user = editing.data;
   // Roles the user holds that the editor cannot grant (the super administrator's own 超级管理员) are
-  // shown by name and cannot be removed: the server keeps them whatever is sent.
+  // shown by name and cannot be removed; they are not sent (no one grants them), and the server keeps
+  // them. Known only once the grantable roles are in: until then nothing is left out.
+  const held = useMemo(() => (roleTree === undefined ? [] : (user?.roles ?? []).filter((r) => !roles.some((g) => g.id === r.id))), [roleTree, roles, user]);
   const roleChoices = useMemo(
-    () => [
-      ...roles.map((r) => ({ value: r.id, label: r.name })),
-      ...(user?.roles ?? []).filter((r) => !roles.some((g) => g.id === r.id)).map((r) => ({ value: r.id, label: r.name, disabled: true })),
-    ],
-    [roles, user],
+    () => [...roles.map((r) => ({ value: r.id, label: r.name })), ...held.map((r) => ({ value: r.id, label: r.name, disabled: true }))],
+    [roles, held],
   );
   useEffect(() => {
     if (user) form.setFieldsValue({ ...user, sex: user.sex as 0 | 1 | 2, status: user.status as 1 | 2, roleIds: user.roles.map((r) => r.id) });
@@ -91,7 +90,15 @@ export function UserFormModal({ userId, onClose, onSaved }: UserFormModalProps) 
       values={{ sex: 0, status: Status.enabled, roleIds: [] }}
       loading={editing.loading}
       onSubmit={(values) => {
-        const body = { ...values, id: userId || undefined, birthday: values.birthday ?? null, deptId: values.deptId ?? null, postId: values.postId ?? null };
+        const roleIds = (values.roleIds ?? []).filter((id) => !held.some((r) => r.id === id));
+        const body = {
+          ...values,
+          roleIds,
+          id: userId || undefined,
+          birthday: values.birthday ?? null,
+          deptId: values.deptId ?? null,
+          postId: values.postId ?? null,
+        };
         return call(memberEditCall, { body: body as MemberEditBody, done: 'saved' });
       }}
       onSaved={onSaved}
