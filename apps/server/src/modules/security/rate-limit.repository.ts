@@ -15,16 +15,16 @@ export interface Counter {
   blockedUntil: Date | null;
 }
 
-/** Counts one hit on `key`; hits older than `windowSeconds` are forgotten (a new window starts). */
-export async function countHit(db: Db, key: string, windowSeconds: number): Promise<Counter> {
+/** Counts `by` hits (one unless told) on `key`; hits older than `windowSeconds` are forgotten (a new window starts). */
+export async function countHit(db: Db, key: string, windowSeconds: number, by = 1): Promise<Counter> {
   const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, hits: 1 })
+    .values({ key, hits: by })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${expired} then ${by}::integer else ${rateLimits.hits} + ${by}::integer end`,
         blockedUntil: sql`case when ${expired} then null else ${rateLimits.blockedUntil} end`,
         windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
       },
@@ -132,20 +132,45 @@ export async function clearCounter(db: Db, key: string): Promise<void> {
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
 }
 
-/**
- * A plain rate limit: at most `limit` hits per `windowSeconds` on `key`, else a 429 whose Retry-After
- * is the rest of the window. `what` names the limit in the message ("SMS codes for this number").
- */
-export async function enforceLimit(db: Db, key: string, limit: number, windowSeconds: number, what: string): Promise<void> {
-  const counter = await countHit(db, key, windowSeconds);
-  if (counter.hits <= limit) return;
+/** Seconds until the window of `key` ends (at least 1), as a 429's Retry-After. */
+async function windowLeft(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db
     .select({ left: sql<number>`extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8` })
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
-  const left = Math.max(1, Math.ceil(Number(row?.left ?? windowSeconds)));
+  return Math.max(1, Math.ceil(Number(row?.left ?? windowSeconds)));
+}
+
+/** The 429 of a plain rate limit, saying when to try again. */
+function limitReached(what: string, limit: number, windowSeconds: number, left: number) {
   const minutes = Math.round(windowSeconds / 60) || 1;
   // `what` is one of the callers' fixed phrases, so each template is a fixed catalogue key.
   const template = `Too many ${what}: at most {limit} in ${minutes === 1 ? 'a minute' : '{minutes} minutes'}; try again in {seconds} seconds`;
-  throw tooManyRequests(template, left, { limit, minutes, seconds: left });
+  return tooManyRequests(template, left, { limit, minutes, seconds: left });
+}
+
+/**
+ * A plain rate limit: at most `limit` hits per `windowSeconds` on `key`, else a 429 whose Retry-After
+ * is the rest of the window. `what` names the limit in the message ("SMS codes for this number").
+ * `hits` counts several at once (one unless told).
+ */
+export async function enforceLimit(db: Db, key: string, limit: number, windowSeconds: number, what: string, hits = 1): Promise<void> {
+  const counter = await countHit(db, key, windowSeconds, hits);
+  if (counter.hits <= limit) return;
+  throw limitReached(what, limit, windowSeconds, await windowLeft(db, key, windowSeconds));
+}
+
+/**
+ * The same 429 as enforceLimit once `limit` hits are counted in the window of `key`, without counting
+ * this one: for a limit on some outcomes of a call (counted with enforceLimit when they happen) that,
+ * once reached, must stop the call whatever its outcome would be.
+ */
+export async function refuseAtLimit(db: Db, key: string, limit: number, windowSeconds: number, what: string): Promise<void> {
+  const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .select({ hits: sql<number>`case when ${expired} then 0 else ${rateLimits.hits} end` })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (Number(row?.hits ?? 0) < limit) return;
+  throw limitReached(what, limit, windowSeconds, await windowLeft(db, key, windowSeconds));
 }
