@@ -116,6 +116,12 @@ export const users = pgTable(
     realName: text('real_name').notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
+    /**
+     * uc_mobile_key of the number its holder verified with an SMS code; null: not verified (typed by an
+     * administrator). Only a verified number signs in or resets a password; a trigger (drizzle/0040)
+     * clears it whenever the number changes, so only a write that sets both verifies.
+     */
+    verifiedMobile: text('verified_mobile'),
     email: text('email').notNull().default(''),
     deptId: bigint('dept_id', { mode: 'number' }),
     postId: bigint('post_id', { mode: 'number' }),
@@ -148,10 +154,14 @@ export const users = pgTable(
     foreignKey({ columns: [t.tenantId, t.postId], foreignColumns: [posts.tenantId, posts.id] }),
     // User names are global (sign-in does not ask for a tenant), compared case-insensitively.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    // A phone number signs in to at most one account, across tenants: mobile sign-in and SMS reset
-    // find the user by number alone. uc_mobile_key (drizzle/0017) normalises the number ('' is null).
+    // A verified phone number signs in to at most one account, across tenants: mobile sign-in and SMS
+    // reset find the user by it alone (drizzle/0040). Any number, verified or not, is one user's within
+    // a tenant; uc_mobile_key (drizzle/0017) normalises the number ('' is null).
     uniqueIndex('users_mobile_uq')
-      .on(sql`uc_mobile_key(${t.mobile})`)
+      .on(t.verifiedMobile)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_tenant_mobile_uq')
+      .on(t.tenantId, sql`uc_mobile_key(${t.mobile})`)
       .where(sql`${t.deletedAt} is null`),
     index('users_tenant_created_idx').on(t.tenantId, t.createdAt),
     // The member list's default order over live users (issue 11): page 1 reads ten entries, a deep

@@ -1,5 +1,5 @@
 import { upsertRemote } from '../modules/remote/remote.repository';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PLATFORM_TENANT_ID } from '../db/seed';
 import { depts, menus, roleMenus, roles, tenants, userRoles, users } from '../db/schema';
@@ -23,6 +23,8 @@ export interface UserFixture {
   withButtons?: boolean;
   realName?: string;
   mobile?: string;
+  /** Whether the holder verified `mobile` (it signs in by SMS then); default true. false: typed by an administrator. */
+  mobileVerified?: boolean;
   email?: string;
   loginCount?: number;
   /** Defaults to the platform tenant. */
@@ -43,6 +45,7 @@ export async function createUser(db: Db, u: UserFixture): Promise<number> {
       passwordHash: await hashOf(u.password ?? 'user-password-1'),
       realName: u.realName ?? '',
       mobile: u.mobile ?? '',
+      verifiedMobile: u.mobile && u.mobileVerified !== false ? sql`uc_mobile_key(${u.mobile})` : null,
       email: u.email ?? '',
       status: u.status ?? 1,
       loginCount: u.loginCount ?? 0,

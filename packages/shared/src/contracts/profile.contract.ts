@@ -58,6 +58,12 @@ export const profileCardSchema = memberDetailSchema
   .extend({
     /** The main post and any further ones. */
     posts: z.array(named),
+    /**
+     * Whether the user proved the number with an SMS code (registration, or the number change here).
+     * Only a verified number signs in by SMS and resets the password; one an administrator typed is
+     * verified by asking for a code to it here.
+     */
+    mobileVerified: z.boolean(),
   });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 
@@ -124,7 +130,8 @@ export const profileUploadCall = defineCall({
 export const profileMobileCodeCall = call(
   'POST',
   'mobile/code',
-  'Sends a code to the NEW phone number (event changeMobile; the SMS limits apply: one a minute, 10 an hour per number, 30 per address).',
+  'Sends a code to the new phone number, or to the current one while it is unverified (event changeMobile; the SMS limits apply: one a minute, ' +
+    '10 an hour per number and per account, 30 per address). Answers the same whether or not another account has the number.',
   z.object({ cooldownSeconds: z.number().int(), expiresInSeconds: z.number().int() }),
   { body: z.object({ mobile: mobileSchema }) },
 );
@@ -132,7 +139,7 @@ export const profileMobileCodeCall = call(
 export const profileMobileCall = call(
   'POST',
   'mobile',
-  "Changes the caller's phone number to the one the code was sent to; 409 when another account has the number.",
+  "Makes the number the code was sent to the caller's verified phone number; 409 (after a right code only) when another account has verified it or another user of the tenant has it.",
   profileCardSchema,
   { body: z.object({ mobile: mobileSchema, code: smsCodeSchema }) },
 );

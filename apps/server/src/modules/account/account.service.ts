@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { CAPTCHA_FAILED, LOGIN_FAILED, openSession, signInColumns, type ClientInfo, type SignInUser } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
-import { sameMobile } from '../member/member-mobile';
+import { verifiedMobileIs } from '../member/member-mobile';
 import { logAttempt } from '../security/login-log.repository';
 import { consumeSmsCode } from '../sms/sms.service';
 import { checkPassword, hashChosenPassword } from './password-policy';
@@ -14,16 +14,14 @@ import { inTransaction } from '../../db/typed';
 /* Mobile sign-in and SMS password reset, on the system connection (reviewed bypass: no tenant yet). */
 
 /**
- * The live user with this mobile number in any spelling, with their tenant's licence state. At most
- * one: a number belongs to one live account across tenants (users_mobile_uq, member-mobile.ts), so
- * another tenant's data can never make this lookup ambiguous.
+ * The live user who verified this mobile number (in any spelling), with their tenant's licence state.
+ * At most one: a verified number belongs to one live account across tenants (users_mobile_uq,
+ * member-mobile.ts), so another tenant's data can never make this lookup ambiguous. A number an
+ * administrator typed is not verified and never found here: it signs in nobody until its holder
+ * verifies it, whatever other tenants typed.
  */
 export async function userByMobile(db: Db, mobile: string): Promise<SignInUser | undefined> {
-  const [user] = await db
-    .select(signInColumns)
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(sameMobile(mobile), isNull(users.deletedAt)));
+  const [user] = await db.select(signInColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(verifiedMobileIs(mobile));
   return user;
 }
 

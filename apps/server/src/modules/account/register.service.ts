@@ -1,11 +1,11 @@
 import { Status, tenantSetting, userSource } from '@uc/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, roles, tenantInvites, tenantPolicies, tenants, userPosts, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, unavailable, type AppError } from '../../lib/errors';
 import { CAPTCHA_FAILED, hashPassword } from '../auth/auth.service';
-import { isMobileTaken, sameMobile } from '../member/member-mobile';
+import { isMobileInTenant, isMobileTaken, verifiedKeyOf, verifiedMobileIs } from '../member/member-mobile';
 import { enforceLimit } from '../security/rate-limit.repository';
 import { checkSmsCode, spendSmsCode } from '../sms/sms.service';
 import { assertQuota } from '../quota/quota';
@@ -36,6 +36,8 @@ export interface RegisterInput {
 }
 
 export const REGISTER_PER_IP_PER_HOUR = 20;
+export const MOBILE_IN_JOINED_TENANT =
+  'mobile: a user of the organisation you are joining already has this phone number: ask its administrator for that account (and verify the number in its account settings), or register with another number';
 export const REGISTER_PER_MOBILE_PER_HOUR = 10;
 
 type Policy = typeof tenantPolicies.$inferSelect;
@@ -110,10 +112,9 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
     .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (taken) throw conflict('username: this user name is taken: choose another');
   const mobileRegistered = () => conflict('mobile: this phone number is already registered: sign in, or reset the password by SMS');
-  const [mobileTaken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sameMobile(input.mobile), isNull(users.deletedAt)));
+  // Another account signs in with the number. One an administrator typed somewhere (unverified) does not
+  // count: the registrant has just proved the phone is theirs.
+  const [mobileTaken] = await db.select({ id: users.id }).from(users).where(verifiedMobileIs(input.mobile));
   if (mobileTaken) throw mobileRegistered();
   const [invite] = input.inviteCode
     ? await db
@@ -154,6 +155,7 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
         username: input.username,
         passwordHash,
         mobile: input.mobile,
+        verifiedMobile: verifiedKeyOf(input.mobile),
         deptId: place.deptId,
         postId: place.postId,
         source: userSource.registered,
@@ -162,6 +164,8 @@ export async function register(db: Db, input: RegisterInput): Promise<{ id: numb
       .catch((err: unknown) => {
         // Taken since the check above (another registration, an administrator's edit).
         if (isMobileTaken(err)) throw mobileRegistered();
+        // Joining a tenant where an administrator typed the number on a user (only the phone's holder gets here).
+        if (isMobileInTenant(err)) throw conflict(MOBILE_IN_JOINED_TENANT);
         throw err;
       });
     const userId = user!.id;

@@ -9,7 +9,7 @@ import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';
 import { passwordProblem } from '../account/password-policy';
 import { assertQuota } from '../quota/quota';
-import { isMobileTaken, MOBILE_TAKEN } from './member-mobile';
+import { countClashes, isMobileInTenant, MOBILE_IN_TENANT, refuseAtClashLimit } from './member-mobile';
 import { inTransaction } from '../../db/typed';
 
 class RollBack extends Error {}
@@ -20,15 +20,17 @@ const USERNAME_TAKEN = 'username: the user name "{username}" is already taken: c
 
 /**
  * All or nothing: every row is checked (the edit call's rules, names unique in the file and in the
- * database, phone numbers unique in the database, which also catches a number twice in the file)
- * and inserted inside one savepoint; any refused row rolls the whole import back, and the
- * answer lists every refused row with its reason.
+ * database, phone numbers unique in the tenant, which also catches a number twice in the file) and
+ * inserted inside one savepoint; any refused row rolls the whole import back, and the answer lists
+ * every refused row with its reason. The numbers come in unverified (member-mobile.ts), and each row
+ * refused for its number counts against the clash limits of the caller's account and `ip`.
  */
 export async function importMembers(
   db: Db,
   session: Session,
   rows: MemberImportRow[],
-  locale: MessageLocale = 'en-US',
+  locale: MessageLocale,
+  ip: string,
 ): Promise<{ imported: number; errors: { row: number; message: string }[] }> {
   const errors: { row: number; message: string }[] = [];
   // The report is part of a successful answer, so its row messages are written in the reader's language here.
@@ -49,6 +51,10 @@ export async function importMembers(
     valid.push({ row: i + 1, values: parsed.data });
   });
   if (errors.length > 0) return { imported: 0, errors };
+  // Every row sets a number: at the clash limit the file waits, whatever its numbers.
+  const by = { session, ip };
+  await refuseAtClashLimit(db, by);
+  let clashes = 0;
   // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
   const hashes: string[] = [];
   for (const { values } of valid) hashes.push(await hashPassword(values.password!));
@@ -65,15 +71,21 @@ export async function importMembers(
               .values({ ...rest, tenantId: session.tenantId, passwordHash: hashes[i]!, source: userSource.imported, updatedAt: sql`now()` });
           });
         } catch (err) {
-          if (isMobileTaken(err)) errors.push({ row, message: say(MOBILE_TAKEN, { mobile: values.mobile }) });
-          else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: say(USERNAME_TAKEN, { username: values.username }) });
+          if (isMobileInTenant(err)) {
+            clashes++;
+            errors.push({ row, message: say(MOBILE_IN_TENANT, { mobile: values.mobile }) });
+          } else if (isUniqueViolation(err, 'users_username_lower_uq')) errors.push({ row, message: say(USERNAME_TAKEN, { username: values.username }) });
           else throw err;
         }
       }
       if (errors.length > 0) throw new RollBack();
     });
   } catch (err) {
-    if (err instanceof RollBack) return { imported: 0, errors };
+    if (err instanceof RollBack) {
+      // Rolled back to the savepoint: the counts are the only write, and they stand (countClashes).
+      if (clashes > 0) await countClashes(db, by, clashes);
+      return { imported: 0, errors };
+    }
     throw err;
   }
   return { imported: valid.length, errors: [] };

@@ -11,7 +11,7 @@ import { grantableRoleIds, ungrantableRoleIds } from './role-option';
 import { memberVisibility } from './member.visibility';
 import { requireDeptInScope } from '../scope/data-scope';
 import { assertQuota } from '../quota/quota';
-import { isMobileTaken, mobileTaken } from './member-mobile';
+import { isMobileInTenant, isMobileTaken, mobileInTenant } from './member-mobile';
 import { claimUserImages } from '../upload/upload-references';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -164,9 +164,11 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
       userId = id;
     }
   } catch (err) {
-    // User names and phone numbers are global (sign-in asks for no tenant): the clash may be with another tenant's user.
+    // User names are global (sign-in asks for no tenant): the clash may be with another tenant's user.
     if (isUniqueViolation(err, 'users_username_lower_uq')) throw taken();
-    if (isMobileTaken(err)) throw mobileTaken(values.mobile);
+    // A number typed here is unverified, unique within the tenant only (member-mobile.ts): a clash that
+    // guardMobileClash did not see (two writes at once) is with a user of this tenant.
+    if (isMobileInTenant(err)) throw mobileInTenant(values.mobile);
     throw err;
   }
   // Roles the caller may not grant stay as they were; the grantable ones become exactly roleIds.
@@ -233,18 +235,26 @@ export async function restoreMember(db: Db, session: Session, id: number): Promi
   try {
     const changed = await db
       .update(users)
-      .set({ deletedAt: null, updatedAt: sql`now()` })
+      // A number verified meanwhile by another account (in any tenant) is no longer this user's to sign
+      // in with: the user comes back with it unverified, and nothing is said about the other account.
+      .set({
+        deletedAt: null,
+        verifiedMobile: sql`case when uc_mobile_taken(${users.mobile}, ${users.id}) then null else ${users.verifiedMobile} end`,
+        updatedAt: sql`now()`,
+      })
       .where(where)
       .returning({ id: users.id });
     if (changed.length === 0) throw memberNotFound();
   } catch (err) {
-    // The number was free while the user sat in the recycle bin, and someone took it.
-    if (isMobileTaken(err)) {
+    // The number was free in the tenant while the user sat in the recycle bin, and another user got it.
+    if (isMobileInTenant(err)) {
       throw conflict(
-        'mobile: the phone number "{mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number',
+        'mobile: the phone number "{mobile}" is now on another user of this tenant, so this user cannot be restored with it: remove the number from that user first, or purge this user from the recycle bin and create them again with another number',
         { mobile: recycled.mobile },
       );
     }
+    // Verified by another account between the check above and this write: the same call again restores it unverified.
+    if (isMobileTaken(err)) throw conflict('The user could not be restored because its phone number changed hands at this moment: restore it again');
     throw err;
   }
 }

@@ -17,6 +17,7 @@ import { implement, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
 import { requestLocale } from '../../lib/request-locale';
 import { importMembers } from './member-import';
+import { guardMobileClash } from './member-mobile';
 import { listMembers } from './member.repository';
 import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
 
@@ -26,7 +27,11 @@ export function memberWriteCalls(): CallImplementation[] {
   const done = () => null;
   return [
     implement(memberViewCall, async ({ db, session, query }) => viewMember(db, session, query.id)),
-    implement(memberEditCall, async ({ db, session, body }) => saveMember(db, session, body)),
+    implement(memberEditCall, async ({ db, session, body, req }) => {
+      // Before anything is written: a number on another user of the tenant is counted and refused.
+      await guardMobileClash(db, { session, ip: req.ip }, body);
+      return saveMember(db, session, body);
+    }),
     implement(memberStatusCall, async ({ db, session, body }) => setMemberStatus(db, session, body.id, body.status).then(done)),
     implement(memberResetPwdCall, async ({ db, session, body }) => resetPassword(db, session, body.id, body.password).then(done)),
     implement(memberDeleteCall, async ({ db, session, body }) => recycleMember(db, session, body.id).then(done)),
@@ -37,7 +42,7 @@ export function memberWriteCalls(): CallImplementation[] {
       page: query.page,
       pageSize: query.pageSize,
     })),
-    implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body.rows, requestLocale(req))),
+    implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body.rows, requestLocale(req), req.ip)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
     implement(ledgerListCall, async ({ db, session, query }) => ({

@@ -26,7 +26,7 @@ import { consumeSmsCode, sendSmsCode } from '../sms/sms.service';
 import { receiveImage } from '../upload/upload.routes';
 import { noticePreferences, saveNoticePreferences } from './notice-preferences';
 import { confirmPassword } from './password-confirm';
-import { assertMobileAvailable, profileCard, readWithdrawal, saveBasicInfo, saveWithdrawal, setMobile } from './profile.service';
+import { profileCard, readWithdrawal, refuseOwnVerifiedMobile, saveBasicInfo, saveWithdrawal, setMobile } from './profile.service';
 import { inSystemScope } from './system-scope';
 import { describeUserAgent } from './user-agent';
 
@@ -88,7 +88,9 @@ export function profileCalls(sms: SmsDriver, uploadDir: string): CallImplementat
       return stored;
     }),
     implement(profileMobileCodeCall, async ({ db, session, body, req }) => {
-      await assertMobileAvailable(db, session, body.mobile);
+      // The same answer whether or not another account has the number (issue 26): the code goes to the
+      // phone either way, and only its holder, entering it, learns that the number is taken.
+      await refuseOwnVerifiedMobile(db, session, body.mobile);
       return inSystemScope(db, async (system) => {
         await enforceLimit(system, `sms:user:${session.tenantId}:${session.userId}`, CODES_PER_ACCOUNT_PER_HOUR, 3600, 'SMS codes for this account');
         return sendSmsCode(system, sms, { mobile: body.mobile, event: 'changeMobile', ip: req.ip, deliver: true });
@@ -96,11 +98,12 @@ export function profileCalls(sms: SmsDriver, uploadDir: string): CallImplementat
     }),
     implement(profileMobileCall, async (ctx) => {
       const { db, session, body } = ctx;
-      // Before the code: a number that cannot be taken must not cost the user their code.
-      await assertMobileAvailable(db, session, body.mobile);
-      // A wrong guess stays counted against the code (5 kill it), so the transaction commits it.
+      await refuseOwnVerifiedMobile(db, session, body.mobile);
+      // The code first: without it, a taken number and a free one get the same refusal. A wrong guess
+      // stays counted against the code (5 kill it), so the transaction commits it.
       const right = await inSystemScope(db, (system) => consumeSmsCode(system, body.mobile, 'changeMobile', body.code));
       if (!right) throw new RefusalAfterCommit(badRequest(MOBILE_CODE_WRONG));
+      // A number someone else has is refused here (409), rolling back the spent code: the holder keeps it.
       await setMobile(db, session, body.mobile);
       await audit(ctx, profileMobileCall, ['mobile']);
       return profileCard(db, session);

@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ProfileBasicBody, ProfileCard, Withdrawal } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/typed';
 import { posts, userPosts, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { Session } from '../auth/access';
-import { mobileTaken, isMobileTaken } from '../member/member-mobile';
+import { isMobileInTenant, isMobileTaken, mobileTaken, verifiedKeyOf } from '../member/member-mobile';
 import { viewMember } from '../member/member-write.repository';
 import { claimUserImages } from '../upload/upload-references';
 
@@ -27,6 +26,10 @@ export async function profileCard(db: Db, session: Session): Promise<ProfileCard
     .innerJoin(posts, and(eq(posts.tenantId, userPosts.tenantId), eq(posts.id, userPosts.postId)))
     .where(and(eq(userPosts.tenantId, session.tenantId), eq(userPosts.userId, session.userId)))
     .orderBy(asc(posts.sort), asc(posts.id));
+  const [own] = await db
+    .select({ mobileVerified: sql<boolean>`${users.verifiedMobile} is not null` })
+    .from(users)
+    .where(self(session));
   const main = m.postId !== null && m.postName !== null ? [{ id: m.postId, name: m.postName }] : [];
   return {
     id: m.id,
@@ -45,6 +48,7 @@ export async function profileCard(db: Db, session: Session): Promise<ProfileCard
     lastActiveAt: m.lastActiveAt,
     createdAt: m.createdAt,
     mobile: m.mobile,
+    mobileVerified: own?.mobileVerified ?? false,
     email: m.email,
     sex: m.sex,
     birthday: m.birthday,
@@ -87,31 +91,36 @@ export async function saveWithdrawal(db: Db, session: Session, body: Withdrawal)
 }
 
 export const SAME_MOBILE = 'mobile: this is already the phone number of your account: enter the new number';
+export const MOBILE_ON_COLLEAGUE =
+  'mobile: the phone number "{mobile}" is on another user of your tenant: ask your administrator to remove it from that user, or use another number';
 
 /**
- * A number the caller may move to: not their own already, and no other live account's in any tenant
- * (users_mobile_uq; uc_mobile_taken looks past row-level security and answers only yes or no).
+ * Refuses only the caller's own number once verified: nothing would change. Their own unverified
+ * number (typed by an administrator) is what they verify this way. Whether anybody else has a number
+ * is said only after the right code (setMobile), so only the phone's holder learns it.
  */
-export async function assertMobileAvailable(db: Db, session: Session, mobile: string): Promise<void> {
-  const [row] = await rowsOf<{ own: boolean | null; taken: boolean }>(
-    db,
-    sql`select (select uc_mobile_key(u.mobile) = uc_mobile_key(${mobile}) from users u
-                 where u.tenant_id = ${session.tenantId} and u.id = ${session.userId}) as own,
-               uc_mobile_taken(${mobile}, ${session.userId}) as taken`,
-  );
+export async function refuseOwnVerifiedMobile(db: Db, session: Session, mobile: string): Promise<void> {
+  const [row] = await db
+    .select({ own: sql<boolean>`${users.verifiedMobile} = uc_mobile_key(${mobile})` })
+    .from(users)
+    .where(self(session));
   if (row?.own) throw badRequest(SAME_MOBILE);
-  if (row?.taken) throw mobileTaken(mobile);
 }
 
-/** Sets the caller's number; a number taken meanwhile (users_mobile_uq) is the same 409. */
+/**
+ * Sets the caller's number as verified (their code for it was right): a 409 when another account has
+ * verified it, in any tenant, or another user of the caller's tenant has it at all. The refusal rolls
+ * the call back, the spent code included, so the user keeps the code.
+ */
 export async function setMobile(db: Db, session: Session, mobile: string): Promise<void> {
   try {
     await db
       .update(users)
-      .set({ mobile, updatedAt: sql`now()` })
+      .set({ mobile, verifiedMobile: verifiedKeyOf(mobile), updatedAt: sql`now()` })
       .where(self(session));
   } catch (err) {
     if (isMobileTaken(err)) throw mobileTaken(mobile);
+    if (isMobileInTenant(err)) throw conflict(MOBILE_ON_COLLEAGUE, { mobile });
     throw err;
   }
 }

@@ -32,7 +32,7 @@ async function signIn(username: string, password = PASSWORD, userAgent = CHROME_
 }
 let serial = 0;
 /** A fresh user of the platform tenant with a role and no permissions. */
-const newUser = async (extra: { mobile?: string; tenantId?: number; deptId?: number } = {}) => {
+const newUser = async (extra: { mobile?: string; mobileVerified?: boolean; tenantId?: number; deptId?: number } = {}) => {
   const username = `self.${++serial}.${Date.now() % 100000}`;
   const id = await createUser(t.db, { username, password: PASSWORD, menuPaths: [], ...extra });
   return { id, username };
@@ -264,7 +264,7 @@ describe('change phone', () => {
     expect(moved.statusCode).toBe(400);
 
     const done = await post(`${P}/mobile`, token, { mobile: wanted, code });
-    expect(done.json()).toMatchObject({ code: 0, data: { mobile: wanted } });
+    expect(done.json()).toMatchObject({ code: 0, data: { mobile: wanted, mobileVerified: true } });
     expect((await audited(`${P}/mobile`, me.id)).map((e) => e.fields)).toEqual([['mobile']]);
     // Single use.
     expect((await post(`${P}/mobile`, token, { mobile: wanted, code })).statusCode).toBe(400);
@@ -273,7 +273,7 @@ describe('change phone', () => {
     expect(open.statusCode).toBe(400);
   });
 
-  it("refuses another account's number (409 naming mobile) and the own one, before any code is sent", async () => {
+  it("texts the code to another account's number like to any (only its holder learns it is taken); refuses the own verified one", async () => {
     const takenNumber = newMobile();
     const { tenantId, deptId } = await createTenant(t.db, { code: 'self-mobile' });
     await newUser({ tenantId, deptId, mobile: takenNumber });
@@ -281,14 +281,25 @@ describe('change phone', () => {
     const me = await newUser({ mobile: mine });
     const token = await tokenFor(t.db, 1, me.id);
     const taken = await post(`${P}/mobile/code`, token, { mobile: takenNumber });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toMatch(/^mobile: the phone number .* is already used by another account/);
+    expect(taken.json()).toMatchObject({ code: 0, data: { cooldownSeconds: 60 } });
+    expect(await codeSentTo(takenNumber)).toMatch(/^\d{6}$/);
     const own = await post(`${P}/mobile/code`, token, { mobile: mine });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toMatch(/^mobile: this is already the phone number of your account/);
-    expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, takenNumber))).toEqual([]);
+    expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mine))).toEqual([]);
     const badNumber = await post(`${P}/mobile/code`, token, { mobile: '12345' });
     expect(badNumber.statusCode).toBe(400);
+  });
+
+  it('verifies the number an administrator typed on the account, which the card then shows verified', async () => {
+    const typed = newMobile();
+    const me = await newUser({ mobile: typed, mobileVerified: false });
+    const token = await tokenFor(t.db, 1, me.id);
+    expect((await get(`${P}/center`, token)).json().data).toMatchObject({ mobile: typed, mobileVerified: false });
+    expect((await post(`${P}/mobile/code`, token, { mobile: typed })).json().code).toBe(0);
+    const done = await post(`${P}/mobile`, token, { mobile: typed, code: await codeSentTo(typed) });
+    expect(done.json()).toMatchObject({ code: 0, data: { mobile: typed, mobileVerified: true } });
+    expect((await post(`${P}/mobile/code`, token, { mobile: typed })).statusCode).toBe(400);
   });
 
   it('answers 409 when the number was taken after the code was sent, keeping the old number', async () => {

@@ -23,7 +23,6 @@ import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword } from '../auth/auth.service';
 import { revokeTenantSessions } from '../auth/session.repository';
 import { checkPassword } from '../account/password-policy';
-import { isMobileTaken } from '../member/member-mobile';
 import { applyTenantPolicy } from '../tenant-policy/policy-apply';
 import { getTenant, tenantMissing } from './tenant.repository';
 
@@ -102,8 +101,9 @@ export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEdi
     .values({ tenantId, ...ADMIN_ROLE, dataScope: 1, isDefaultAdmin: true })
     .returning({ id: roles.id });
   await applyTenantPolicy(tx, tenantId);
-  // Last: user names and phone numbers are unique across tenants, so this is the step most likely
-  // refused, and everything above goes back with it.
+  // Last: user names are unique across tenants, so this is the step most likely refused, and everything
+  // above goes back with it. The number is unverified (member-mobile.ts): unique only within this new
+  // tenant, so it clashes with nothing; the administrator verifies it in their account settings.
   const [user] = await tx
     .insert(users)
     .values({
@@ -119,10 +119,6 @@ export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEdi
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'users_username_lower_uq'))
         throw conflict('adminUsername: the user name "{username}" is already taken: choose another', { username: b.adminUsername });
-      if (isMobileTaken(err))
-        throw conflict('adminMobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another', {
-          mobile: b.adminMobile,
-        });
       throw err;
     });
   await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });

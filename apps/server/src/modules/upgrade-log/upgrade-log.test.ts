@@ -137,8 +137,9 @@ describe('a database made before upgrade logs existed', () => {
       else await migratePg(lock as unknown as NodePgDatabase, { migrationsFolder: dir });
       // The seed is this build's, and drizzle names every column of the schema in an insert: the old
       // tables get the columns added since that the seed writes (0039's users.source; its migration
-      // below adds it only if missing), so the old seed's rows can be made.
+      // below adds it only if missing), so the old seed's rows can be made; 0040's users.verified_mobile likewise.
       await lock.execute(sql`alter table users add column if not exists source smallint not null default 0`);
+      await lock.execute(sql`alter table users add column if not exists verified_mobile text`);
       await seed(lock, { log: quiet });
     });
     // That build's seed had no buttons under the page (this one's has): take them away again.

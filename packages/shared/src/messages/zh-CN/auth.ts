@@ -31,6 +31,8 @@ export const authZhCN: Readonly<Record<string, string>> = {
   'inviteCode: an invitation code is required to register here: ask the platform for one': 'inviteCode: 注册需要邀请码，请向平台索取',
   'username: this user name is taken: choose another': 'username: 该用户名已被占用，请换一个',
   'mobile: this phone number is already registered: sign in, or reset the password by SMS': 'mobile: 该手机号已注册，请直接登录，或通过短信重置密码',
+  'mobile: a user of the organisation you are joining already has this phone number: ask its administrator for that account (and verify the number in its account settings), or register with another number':
+    'mobile: 您要加入的组织中已有用户使用此手机号：请向其管理员索取该账号（并在其账户设置中验证此号码），或使用其他号码注册',
   'inviteCode: this invitation code is not valid or was already used: check it, or ask for a new one':
     'inviteCode: 邀请码无效或已被使用，请检查，或索取新的邀请码',
   'Registration is not set up: there is no default tenant policy; tell the platform administrator': '注册尚未配置：没有默认租户策略，请联系平台管理员',

@@ -54,8 +54,16 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'deptId: choose a department: a user without one is outside your data scope': 'deptId: 请选择部门：没有部门的用户不在您的数据范围内',
   'You cannot reset your own password here: change it in your account settings, which ask for the current one': '不能在这里重置自己的密码：请在账户设置中修改（需要输入当前密码）',
   'You cannot delete your own account': '不能删除自己的账号',
-  'mobile: the phone number "{mobile}" is already used by another account, so this user cannot be restored with it: purge the user from the recycle bin and create them again with another number':
-    'mobile: 手机号“{mobile}”已被其他账号使用，该用户无法带着它恢复：请从回收站彻底删除该用户，再用其他号码重新创建',
+  'mobile: the phone number "{mobile}" is now on another user of this tenant, so this user cannot be restored with it: remove the number from that user first, or purge this user from the recycle bin and create them again with another number':
+    'mobile: 手机号“{mobile}”现已属于本租户另一位用户，该用户无法带着它恢复：请先从那位用户处移除该号码，或从回收站彻底删除该用户，再用其他号码重新创建',
+  'The user could not be restored because its phone number changed hands at this moment: restore it again':
+    '恢复时该用户的手机号恰好发生变化，未能恢复：请再恢复一次',
+  'mobile: the phone number "{mobile}" is already on another user of this tenant: each user here needs a number of their own, so use another number (or remove it from that user first)':
+    'mobile: 手机号“{mobile}”已是本租户另一位用户的号码：本租户每位用户需使用各自的号码，请换一个号码（或先从那位用户处移除该号码）',
+  'Too many phone number clashes for this account: at most {limit} in {minutes} minutes; try again in {seconds} seconds':
+    '此账号填写的手机号与其他用户冲突次数过多：{minutes} 分钟内最多 {limit} 次；请在 {seconds} 秒后重试',
+  'Too many phone number clashes from this address: at most {limit} in {minutes} minutes; try again in {seconds} seconds':
+    '此地址填写的手机号与其他用户冲突次数过多：{minutes} 分钟内最多 {limit} 次；请在 {seconds} 秒后重试',
   'The post does not exist: it may have been deleted; reload the list': '岗位不存在，可能已被删除，请刷新列表',
   'Post "{name}" is held by {count} user(s) (the recycle bin included): give them another post first':
     '岗位“{name}”有 {count} 名用户在任（含回收站），请先为他们更换岗位',

@@ -30,8 +30,6 @@ export const tenantManageZhCN: Readonly<Record<string, string>> = {
   'expiresAt: the licence would already have ended on {date}: choose a later day, or none for a licence that never expires':
     'expiresAt: 到期日期 {date} 已经过去，请选择更晚的日期，或留空表示永不到期',
   'adminUsername: the user name "{username}" is already taken: choose another': 'adminUsername: 用户名“{username}”已被使用，请换一个',
-  'adminMobile: the phone number "{mobile}" is already used by another account: a number signs in to one account only, so use another':
-    'adminMobile: 手机号“{mobile}”已被其他账号使用，一个手机号只能登录一个账号，请换一个',
   'The tenant "{name}" still has users ({live} active, {deleted} in the recycle bin): delete them and empty its recycle bin in the tenant\'s details first, then delete the tenant':
     '租户“{name}”还有用户（{live} 个正常，{deleted} 个在回收站）：请先在租户详情中删除这些用户并清空回收站，再删除租户',
   'The tenant "{name}" is the default tenant of the policy "{policy}" (registration puts new users in it): choose another default tenant in that policy first':
