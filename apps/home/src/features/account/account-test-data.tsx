@@ -35,6 +35,7 @@ export const testProfile = (over: Partial<ProfileCard> = {}): ProfileCard =>
     lastActiveAt: '2026-03-05T01:02:00.000Z',
     createdAt: '2025-01-02T03:04:00.000Z',
     mobile: '13800000000',
+    mobileVerified: true,
     email: 'zhang@example.com',
     sex: 1,
     birthday: '1990-01-31',

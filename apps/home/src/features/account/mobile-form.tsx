@@ -11,9 +11,11 @@ interface MobileValues {
 
 /**
  * Moves the account to a new phone number: the code goes to the NEW number (proving the user holds
- * it), then number and code are sent together. `onSaved` gets the card with the new number.
+ * it), then number and code are sent together. `onSaved` gets the card with the new number. A current
+ * number that is not `verified` (an administrator typed it) signs in nobody until the user verifies it
+ * the same way, which the form offers.
  */
-export function MobileForm({ current, onSaved }: { current: string; onSaved: (card: ProfileCard) => void }) {
+export function MobileForm({ current, verified, onSaved }: { current: string; verified: boolean; onSaved: (card: ProfileCard) => void }) {
   const t = useT();
   const [form] = Form.useForm<MobileValues>();
   const countdown = useCountdown();
@@ -34,7 +36,7 @@ export function MobileForm({ current, onSaved }: { current: string; onSaved: (ca
       countdown.start(answer.cooldownSeconds);
       setSent({ mobile, minutes: Math.max(1, Math.round(answer.expiresInSeconds / 60)) });
     } catch {
-      // Refused (the number is taken, too many codes): shown by the API client; the user may fix and retry.
+      // Refused (the account's own verified number, too many codes): shown by the API client; the user may fix and retry.
     } finally {
       setSending(false);
     }
@@ -58,7 +60,16 @@ export function MobileForm({ current, onSaved }: { current: string; onSaved: (ca
   return (
     <Form form={form} layout="vertical" name="mobile" style={{ maxWidth: 400 }} onFinish={(v) => void save(v)}>
       <Typography.Paragraph type="secondary">
-        {current ? t('home.account.mobile.current', { mobile: current }) : t('home.account.mobile.current.none')}
+        {!current
+          ? t('home.account.mobile.current.none')
+          : verified
+            ? t('home.account.mobile.current', { mobile: current })
+            : t('home.account.mobile.current.unverified', { mobile: current })}
+        {current && !verified ? (
+          <Button type="link" size="small" onClick={() => form.setFieldsValue({ mobile: current })}>
+            {t('home.account.mobile.verify')}
+          </Button>
+        ) : null}
       </Typography.Paragraph>
       <Form.Item
         name="mobile"

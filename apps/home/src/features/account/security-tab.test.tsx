@@ -70,7 +70,8 @@ const ok = () => fireEvent.click(within(screen.getByRole('tooltip')).getByRole('
 describe('MobileForm', () => {
   it('sends the code to the new number, counts down the resend, then changes the number with the code', async () => {
     const onSaved = jest.fn();
-    renderAt(<MobileForm current="13800000000" onSaved={onSaved} />);
+    renderAt(<MobileForm current="13800000000" verified onSaved={onSaved} />);
+    expect(screen.queryByRole('button', { name: '验证此号码' })).toBeNull();
     expect(screen.getByText('当前手机号：13800000000')).toBeInTheDocument();
     const send = screen.getByRole('button', { name: '获取验证码' });
 
@@ -90,6 +91,21 @@ describe('MobileForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ mobile: '13900000000' })));
     expect(server.sent(profileMobileCall)).toEqual([{ body: { mobile: '13900000000', code: '123456' }, done: 'saved' }]);
     expect(screen.getByLabelText('新手机号')).toHaveValue('');
+  });
+});
+
+describe('MobileForm with a number an administrator typed', () => {
+  it('says it is not verified and verifies it with a code sent to it', async () => {
+    const onSaved = jest.fn();
+    renderAt(<MobileForm current="13800000000" verified={false} onSaved={onSaved} />);
+    expect(screen.getByText(/当前手机号：13800000000（未验证：验证后才能用于短信登录和找回密码）/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '验证此号码' }));
+    expect(screen.getByLabelText('新手机号')).toHaveValue('13800000000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(server.sent(profileMobileCodeCall)).toEqual([{ body: { mobile: '13800000000' } }]));
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /确认修改/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ mobile: '13800000000', mobileVerified: true })));
   });
 });
 

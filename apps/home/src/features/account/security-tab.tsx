@@ -22,7 +22,7 @@ export function SecurityTab({ profile, onSaved }: { profile: ProfileCard; onSave
       <PasswordForm onRevoked={() => setRevision((r) => r + 1)} />
       <Divider />
       {heading('home.account.mobile.title')}
-      <MobileForm current={profile.mobile} onSaved={onSaved} />
+      <MobileForm current={profile.mobile} verified={profile.mobileVerified} onSaved={onSaved} />
       <Divider />
       <SessionsTable refresh={revision} />
       <Divider />
