@@ -8,7 +8,7 @@ import { requestLogSerializer } from './http/log-redaction';
 import type { Database } from './db/client';
 import { BODY_LIMIT, installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling, serverErrorOptions } from './lib/error-handler';
-import { createOverloadGuard } from './lib/overload';
+import { createOverloadGuard, type OverloadOptions } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './http/route-registrar';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -66,10 +66,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every response against its contract (tests). */
   checkResponses?: boolean;
+  /** The overload guard's clock and service-time estimator (tests: counts that do not depend on the machine's speed). */
+  overload?: Pick<OverloadOptions, 'now' | 'serviceTimes'>;
 }
 
 /** The server, ready for `listen()` or `inject()`. Migrations and seed are the caller's (see main.ts). */
-export async function buildApp({ config, database, logger, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, checkResponses = false, overload }: AppOptions): Promise<FastifyInstance> {
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   // Every request log line goes through the serializer that hides a session token in the query.
   const logOptions = logger === undefined ? { level: config.logLevel } : logger;
@@ -106,6 +108,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     queue: config.requestQueue,
     maxWaitMs: config.requestQueueWaitMs,
     cancel: database.kind === 'postgres' ? (owner) => database.cancelQueries(owner) : undefined,
+    ...overload,
   });
   // 3. gzip/brotli for API answers and the built console.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -24,7 +24,13 @@ export interface TestApp {
 
 /** A migrated and seeded database of the kind under test, and the app on it (use app.inject()). */
 export async function createTestApp(
-  options: { webDir?: string; beforeBuild?: (db: Db) => Promise<void>; env?: Record<string, string> } = {},
+  options: {
+    webDir?: string;
+    beforeBuild?: (db: Db) => Promise<void>;
+    env?: Record<string, string>;
+    /** The overload guard's clock and service-time estimator (lib/overload-race.test.ts). */
+    overload?: AppOptions['overload'];
+  } = {},
 ): Promise<TestApp> {
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
   // Tests fire bursts of requests to test races, not overload: the request limit stays out of their way
@@ -43,7 +49,7 @@ export async function createTestApp(
     await seed(db, { adminPassword: ADMIN_PASSWORD, log: quiet });
   });
   if (options.beforeBuild) await options.beforeBuild(database.db);
-  const app = await buildApp({ config, database, logger: false, checkResponses: true });
+  const app = await buildApp({ config, database, logger: false, checkResponses: true, overload: options.overload });
   await app.ready();
   return {
     app,
