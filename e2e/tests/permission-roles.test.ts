@@ -142,4 +142,56 @@ describe('permission roles: a custom-department role with a subset of menus, see
     await snap(as.page, 'permission-roles-user-list');
     await as.context.close();
   });
+
+  // Issue 26, point 8: a role users hold is not deleted behind their backs, and 超级管理员 says what it is.
+  it('refuses to delete a role its user holds, saying how many and what to do, then deletes it once nobody does', async () => {
+    const { context, page } = await newPage(browser);
+    await signInWithToken(page, adminToken);
+    await page.goto(server.url('/permission/role'));
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'e2e_sales_viewer', exact: true }) });
+    await row.waitFor({ timeout: 30_000 });
+
+    // Held by viewer (the test above): the confirmation counts the holders and offers no delete.
+    await row.getByRole('button', { name: '删除 E2E Sales Viewer' }).click();
+    const popup = page.locator('.ant-popconfirm:visible');
+    await popup
+      .getByText('“E2E Sales Viewer”有 1 位用户拥有，不能删除。请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限。')
+      .waitFor({ timeout: 30_000 });
+    assert.equal(await popup.getByRole('button', { name: label('确定') }).count(), 0, 'no delete is offered');
+    await snap(page, 'permission-roles-delete-held');
+    await popup.getByRole('button', { name: '知道了' }).click();
+    const roles = async () => {
+      const flat = (l: { key: string; children?: unknown[] }[]): { key: string }[] => l.flatMap((r) => [r, ...flat((r.children ?? []) as never)]);
+      return flat((await api<{ list: { key: string }[] }>(server, adminToken, '/user/admin/role/list')).list).map((r) => r.key);
+    };
+    assert.ok((await roles()).includes('e2e_sales_viewer'), 'the role is still there');
+
+    // Once viewer no longer holds it, the confirmation says so and the role goes.
+    const viewer = (await api<{ list: { id: number; username: string }[] }>(server, adminToken, '/user/admin/member/list?pageSize=100')).list.find(
+      (u) => u.username === 'viewer',
+    )!;
+    await api(server, adminToken, '/user/admin/member/edit', {
+      id: viewer.id,
+      username: 'viewer',
+      realName: 'Vera Viewer',
+      mobile: '13800000023',
+      deptId: salesId,
+      roleIds: [],
+    });
+    await row.getByRole('button', { name: '删除 E2E Sales Viewer' }).click();
+    await popup.getByText('确定删除“E2E Sales Viewer”吗？当前没有用户拥有这个角色。').waitFor({ timeout: 30_000 });
+    await popup.getByRole('button', { name: label('确定') }).click();
+    await row.waitFor({ state: 'detached', timeout: 30_000 });
+    assert.ok(!(await roles()).includes('e2e_sales_viewer'), 'the role is gone');
+
+    // 超级管理员 grants everything: tagged so, and its permission drawer explains instead of showing boxes.
+    const superRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'super_admin', exact: true }) });
+    await superRow.getByText('全部权限', { exact: true }).waitFor();
+    await superRow.getByRole('button', { name: '分配权限 超级管理员' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '分配权限：超级管理员' });
+    await drawer.getByText('超级管理员拥有全部菜单和按钮的权限').waitFor();
+    assert.equal(await drawer.locator('.ant-tree-checkbox').count(), 0, 'no boxes to tick');
+    await snap(page, 'permission-roles-super-admin');
+    await context.close();
+  });
 });
