@@ -155,6 +155,18 @@ describe('overload guard', () => {
     await app.close();
   });
 
+  it('with a budget of 0, lets no call wait, even before any service time is known', async () => {
+    const { app, state, openAll } = gatedApp({ concurrency: 1, budgetMs: 0, serviceTimes: fixed(0) });
+    const held = app.inject({ method: 'GET', url: '/api/slow' });
+    await until(() => state.running === 1);
+    const refused = await app.inject({ method: 'GET', url: '/api/slow' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    openAll();
+    expect((await held).statusCode).toBe(200);
+    await app.close();
+  });
+
   it('answers 503 at once past the queue bound, whatever the expected wait', async () => {
     const { app, state, openAll } = gatedApp({ concurrency: 1, queue: 2 });
     const answers = Array.from({ length: 4 }, (_, i) => app.inject({ method: 'GET', url: `/api/slow?n=${i}` }));

@@ -66,7 +66,7 @@ export function ewmaServiceTimes(weight = 0.2): ServiceTimes {
 
 export interface OverloadOptions {
   concurrency: number;
-  /** The latency budget: a call whose expected wait for a slot is longer is answered 503 at once. */
+  /** The latency budget: a call whose expected wait for a slot is longer is answered 503 at once (0: no call waits). */
   budgetMs: number;
   /** Most calls waiting at once whatever their expected wait (a memory bound, not the shedding rule). */
   queue: number;
@@ -141,7 +141,8 @@ export function createOverloadGuard(options: OverloadOptions): OverloadGuard {
       return new Promise((resolve) => setImmediate(() => resolve(undefined)));
     }
     const wait = expectedWait();
-    if (wait > budgetMs || waiting.length >= queue) return Promise.resolve(new ServerBusy(wait));
+    // A budget of 0 lets no call wait, even before any service time is known.
+    if (wait > budgetMs || budgetMs === 0 || waiting.length >= queue) return Promise.resolve(new ServerBusy(wait));
     return new Promise((resolve) => {
       const waiter: Waiter = {
         expectedMs,
