@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { AddonManifestPlugin } from './addon-manifest-plugin.mjs';
+import { BuildIdentityPlugin, versionedFederationName } from './build-identity-plugin.mjs';
 import { addonManifest, packageProblems } from './addon-manifest.mjs';
 import { readDeclaration } from './declaration.mjs';
 import { ADDON_MANIFEST_FILE, ADDON_SHARED_LIBRARIES, consoleVersions, federationName, federationShared } from './generated.mjs';
@@ -97,8 +98,9 @@ export function scriptRule(dev) {
 export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' } }) {
   const { decl, manifest } = prepareAddon(dir);
   const { name, devPort: port } = decl;
-  // People and URLs say hello-world; federation needs an identifier (uc_hello_world).
-  const id = federationName(name);
+  // People and URLs say hello-world; federation needs an identifier (uc_hello_world), and each build
+  // its own (uc_hello_world_<hash of the build>: BuildIdentityPlugin), so versions coexist in a page.
+  const id = versionedFederationName(federationName(name));
   const prefetch = fs.existsSync(path.join(dir, 'src/prefetch.ts')) ? './src/prefetch.ts' : NO_PREFETCH;
   const allExposes = { './prefetch': prefetch, ...exposes };
   return (_env, argv) => {
@@ -114,9 +116,10 @@ export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' }
         chunkFilename: dev ? '[name].js' : 'static/js/[name].[contenthash:8].js',
         clean: true,
         uniqueName: id,
-        // A registry of loaded chunks per version: a tab that ran 0.1.0 and then loads 0.2.0 (an update)
-        // must not give 0.2.0's runtime the chunks 0.1.0 left in a shared array, whose module ids differ.
-        chunkLoadingGlobal: `webpackChunk${id}_${String(manifest.version).replace(/[^A-Za-z0-9_$]/g, '_')}`,
+        // A registry of loaded chunks per build: a tab that ran one build and then loads the next (a
+        // redeploy, an update) must not give the new runtime the chunks the old one left in a shared
+        // array, whose module ids differ.
+        chunkLoadingGlobal: `webpackChunk${id}`,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
       module: {
@@ -140,6 +143,7 @@ export function remoteConfig({ dir, exposes = { './routes': './src/routes.tsx' }
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
         }),
+        new BuildIdentityPlugin(),
         new UcRemotePlugin(decl),
         new AddonManifestPlugin({ manifest, ...(decl.field === 'ucAddon' ? { rootFile: path.join(dir, ADDON_MANIFEST_FILE) } : {}) }),
       ],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { rspack } from '@rspack/core';
+import { BUILD_ID_LENGTH, BUILD_ID_PLACEHOLDER } from './build-identity-plugin.mjs';
 import { remoteConfig } from './preset.mjs';
 import { addonDir, addonPackage, removeDir } from './addon-fixtures.mjs';
 
@@ -31,18 +32,36 @@ const build = (config) =>
   );
 
 describe('the build preset', () => {
-  it('builds a dashed addon under a federation identifier and writes its manifest into dist and the package root', async () => {
+  it('builds a dashed addon under a federation identifier of its own build, and writes its manifest into dist and the package root', async () => {
     const dir = fixture();
     const config = remoteConfig({ dir })({}, { mode: 'production' });
-    assert.equal(config.output?.uniqueName, 'uc_hello_world');
-    // Its loaded-chunk registry is its version's alone, so an update loaded in an open tab never mixes with the old one.
-    assert.equal(config.output?.chunkLoadingGlobal, 'webpackChunkuc_hello_world_1_2_0');
+    // The build's names end in a placeholder the build replaces by a hash of its content.
+    assert.equal(config.output?.uniqueName, `uc_hello_world_${BUILD_ID_PLACEHOLDER}`);
+    assert.equal(config.output?.chunkLoadingGlobal, `webpackChunkuc_hello_world_${BUILD_ID_PLACEHOLDER}`);
     await build(config);
 
     const mf = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
-    assert.equal(mf.name, 'uc_hello_world');
-    assert.equal(mf.metaData.globalName, 'uc_hello_world');
+    const container = mf.name;
+    assert.match(container, new RegExp(`^uc_hello_world_[0-9a-f]{${BUILD_ID_LENGTH}}$`));
+    assert.equal(mf.metaData.globalName, container);
     assert.deepEqual(mf.exposes.map((e) => e.path).sort(), ['./prefetch', './routes']);
+    // Every file says the build's own names: its container, and its chunk-loading global (a tab that
+    // loads a second build never hands it the first one's chunks).
+    const files = fs.readdirSync(path.join(dir, 'dist'), { recursive: true }).filter((f) => /\.(js|json|html)$/.test(String(f)));
+    for (const file of files)
+      assert.ok(!fs.readFileSync(path.join(dir, 'dist', String(file)), 'utf8').includes(BUILD_ID_PLACEHOLDER), `${file} keeps the placeholder`);
+    assert.ok(fs.readFileSync(path.join(dir, 'dist', 'remoteEntry.js'), 'utf8').includes(`webpackChunk${container}`));
+
+    // The same sources build the same files; a change of one page is another identity.
+    const inDistBefore = fs.readFileSync(path.join(dir, 'dist', 'uc-addon.json'), 'utf8');
+    await build(remoteConfig({ dir })({}, { mode: 'production' }));
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8')).name, container);
+    fs.appendFileSync(path.join(dir, 'src', 'routes.tsx'), "export const title = 'changed';\n");
+    await build(remoteConfig({ dir })({}, { mode: 'production' }));
+    const other = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8')).name;
+    assert.notEqual(other, container);
+    assert.match(other, /^uc_hello_world_/);
+    assert.equal(fs.readFileSync(path.join(dir, 'dist', 'uc-addon.json'), 'utf8'), inDistBefore);
 
     const inDist = fs.readFileSync(path.join(dir, 'dist', 'uc-addon.json'), 'utf8');
     assert.equal(fs.readFileSync(path.join(dir, 'uc-addon.json'), 'utf8'), inDist);

@@ -152,12 +152,19 @@ export const noticeReadAllCall = defineCall({
  * cannot send headers, so it takes the session token as the query parameter NOTICE_STREAM_TOKEN_PARAM
  * (this address only; Authorization works too). A refused connection gets the usual envelope (61).
  * The stream ends with an `end` event when the session is revoked or expires.
+ *
+ * The same stream says when what the console routes by changed (`registry`): the remote registry (a
+ * redeploy, an addon installed, updated, rolled back, switched on or off, uninstalled), or the caller's
+ * own menus (a menu edited, a grant changed). The console then asks for the registry and its menus.
  */
 export const NOTICE_STREAM_PATH = '/admin/admin/notice/stream';
 export const NOTICE_STREAM_TOKEN_PARAM = 'token';
-export const NOTICE_STREAM_EVENTS = { unread: 'unread', end: 'end' } as const;
+export const NOTICE_STREAM_EVENTS = { unread: 'unread', end: 'end', registry: 'registry' } as const;
 /** The `data` of an `unread` event (the count/un/read answer). */
 export const noticeStreamUnreadSchema = unreadCountSchema;
+/** The `data` of a `registry` event: what changed, the remote registry or the caller's menus. */
+export const noticeStreamRegistrySchema = z.object({ changed: z.enum(['remotes', 'menus']) });
+export type NoticeStreamRegistryEvent = z.infer<typeof noticeStreamRegistrySchema>;
 
 /*
  * Administration (/home/notice/manage).

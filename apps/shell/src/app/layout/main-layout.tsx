@@ -6,6 +6,7 @@ import { ConsoleConfigProvider } from '@uc/shared/ui';
 import { findRoute, routeAllowed, routeTable } from '../../lib/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import ExceptionPage from '../../features/exception/exception-page';
+import { useRegistryPush } from '../../features/remotes/registry-push';
 import { usePrefetchRemotes } from '../../features/remotes/use-prefetch-remotes';
 import { AppDrawer, AppDrawerButton, HEADER_HEIGHT } from './app-drawer';
 import { HeaderApps } from './header-apps';
@@ -90,6 +91,8 @@ function Frame() {
 /** Mixed layout: fixed 60px header with the app switcher, fixed side menu, light theme (spec section 2). */
 export default function MainLayout() {
   usePrefetchRemotes();
+  // Registry and menu changes pushed by the server change them in place.
+  useRegistryPush();
   // The server's messages of the console's screens: not on the login page; a failure is asked again by the first form rule that needs them.
   useEffect(() => void loadConsoleMessages().catch(() => undefined), []);
   return (

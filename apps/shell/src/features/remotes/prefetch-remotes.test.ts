@@ -10,6 +10,11 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));
+// Each version's manifest names its container (uc_<name>_1 here).
+jest.mock('./remote-plugins', () => ({
+  ...jest.requireActual('./remote-plugins'),
+  readManifest: async (url: string) => ({ name: `uc_${/remotes\/([^/]+)\//.exec(url)![1]!}_1` }),
+}));
 
 const remote = (name: string, routes: string[]): RemoteEntry => ({
   name,
@@ -46,10 +51,10 @@ describe('prefetching remotes', () => {
     await prefetchRemotes([perm]);
     await prefetchRemotes([perm]);
     expect(preloadRemote).toHaveBeenCalledTimes(1);
-    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'uc_permission', exposes: ['./routes'], resourceCategory: 'sync' }]);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_permission', entry: perm.entry }], { force: false });
-    expect(loadRemote).toHaveBeenCalledWith('uc_permission/prefetch');
-    expect(loadRemote).toHaveBeenCalledWith('uc_permission/routes');
+    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'uc_permission_1', exposes: ['./routes'], resourceCategory: 'sync' }]);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_permission_1', entry: perm.entry }], { force: false });
+    expect(loadRemote).toHaveBeenCalledWith('uc_permission_1/prefetch');
+    expect(loadRemote).toHaveBeenCalledWith('uc_permission_1/routes');
     expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 
@@ -59,7 +64,7 @@ describe('prefetching remotes', () => {
     const tenant = remote('tenant', ['/tenant']);
     prefetchPageData(tenant, '/tenant/invite');
     await new Promise((r) => setTimeout(r, 0));
-    expect(loadRemote).toHaveBeenCalledWith('uc_tenant/prefetch');
+    expect(loadRemote).toHaveBeenCalledWith('uc_tenant_1/prefetch');
     expect(prefetch).toHaveBeenCalledWith('/tenant/invite');
     prefetch.mockImplementation(() => {
       throw new Error('bug');
@@ -77,6 +82,6 @@ describe('prefetching remotes', () => {
     jest.mocked(registerRemotes).mockClear();
     jest.mocked(loadRemote).mockResolvedValue({ routes: [{ path: '/org' }] });
     await expect(loadRemoteRoutes(org)).resolves.toEqual([{ path: '/org' }]);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_org', entry: org.entry }], { force: true });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_org_1', entry: org.entry }], { force: true });
   });
 });

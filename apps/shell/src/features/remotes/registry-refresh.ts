@@ -1,4 +1,5 @@
 import { refreshRegistryAndMenus, useSession, type RemoteEntry } from '@uc/shared';
+import { consoleStreamOpen } from '../../lib/console-stream';
 import { effectiveRemotes } from './remote-runtime';
 
 /**
@@ -7,20 +8,41 @@ import { effectiveRemotes } from './remote-runtime';
  * server one registry read per few seconds, not one per click.
  */
 export const REFRESH_INTERVAL_MS = 5000;
-/** A navigation after this long asks whether a remote was redeployed or updated meanwhile. */
+/**
+ * While the push stream is down, a navigation after this long asks whether a remote was redeployed or
+ * updated meanwhile (the fallback: with the stream up, the server says so itself). A page may set
+ * `globalThis.__UC_REGISTRY_MAX_AGE_MS__` (browser tests that prove only the push explains a change).
+ */
 export const REGISTRY_MAX_AGE_MS = 30_000;
 
+const maxAgeMs = (): number => {
+  const set = (globalThis as { __UC_REGISTRY_MAX_AGE_MS__?: unknown }).__UC_REGISTRY_MAX_AGE_MS__;
+  return typeof set === 'number' && set >= 0 ? set : REGISTRY_MAX_AGE_MS;
+};
+
 let pending: Promise<RemoteEntry[]> | null = null;
+/** A refresh asked for while one was on its way, with news the one on its way may have missed. */
+let queued: Promise<RemoteEntry[]> | null = null;
 /** When the last refresh finished, answered or not. */
 let finishedAt = 0;
 
 /**
  * The registry and the menus asked again (DESIGN.md section 3), at most once per REFRESH_INTERVAL_MS
  * for automatic callers: within it they get the registry at hand. `force` (a user pressing retry)
- * always asks, sharing a request already on its way. Never rejects.
+ * always asks, sharing a request already on its way. `news` (the server pushed that something changed)
+ * asks too, and once more after a request already on its way, which may have been answered before the
+ * change. Never rejects.
  */
-export function refreshRegistry({ force = false } = {}): Promise<RemoteEntry[]> {
-  if (pending) return pending;
+export function refreshRegistry({ force = false, news = false } = {}): Promise<RemoteEntry[]> {
+  if (pending) {
+    if (!news) return pending;
+    queued ??= pending.then(() => {
+      queued = null;
+      return refreshRegistry({ force: true });
+    });
+    return queued;
+  }
+  if (news) force = true;
   // Counted from the last refresh, not from the start-up read: the first failure or unknown address
   // after the page loaded always asks (a redeploy may have happened a second after the page loaded).
   if (!force && finishedAt > 0 && Date.now() - finishedAt < REFRESH_INTERVAL_MS) return Promise.resolve(useSession.getState().remotes);
@@ -31,10 +53,14 @@ export function refreshRegistry({ force = false } = {}): Promise<RemoteEntry[]> 
   return pending;
 }
 
-/** Whether the registry at hand is old enough for a navigation to ask again (never when it has not arrived yet). */
+/**
+ * Whether the registry at hand is old enough for a navigation to ask again: never while the push
+ * stream is open (the server tells of every change), nor before the registry has arrived.
+ */
 export function registryStale(): boolean {
+  if (consoleStreamOpen()) return false;
   const at = useSession.getState().remotesAt;
-  return at > 0 && Date.now() - at > REGISTRY_MAX_AGE_MS;
+  return at > 0 && Date.now() - at > maxAgeMs();
 }
 
 /**
@@ -50,5 +76,6 @@ export async function registryMovedOn(remote: Pick<RemoteEntry, 'name' | 'entry'
 
 export function resetRegistryRefreshForTests(): void {
   pending = null;
+  queued = null;
   finishedAt = 0;
 }

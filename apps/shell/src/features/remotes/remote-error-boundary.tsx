@@ -18,6 +18,8 @@ interface Props {
   moduleName: string;
   /** Renders the remote; `attempt` grows with every retry so the child loads afresh. */
   children: (attempt: number) => ReactNode;
+  /** Told when the remote failed, before the registry is asked whether it moved on. */
+  onFailure?: () => void;
 }
 
 interface State {
@@ -64,6 +66,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(`[uc] the ${this.props.moduleName} module failed`, error);
+    this.props.onFailure?.();
     if (!this.state.offline) {
       void registryMovedOn(this.props.remote).then((moved) => {
         // Moved on: the new entry arrives as props and loads. Otherwise the failure is real.

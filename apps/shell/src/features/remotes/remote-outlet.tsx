@@ -39,12 +39,13 @@ function RemoteLoader({ remote, attempt, moduleName, notFound }: { remote: Remot
 }
 
 /**
- * One remote's pages, in the version the registry names: when it names another (a redeploy, an
- * update), that one loads in place, and the old version's code is left behind.
+ * One remote's pages, in the version it is given: given another (a redeploy, an update, on the next
+ * navigation), that one loads in place, beside the old version's code. `onFailure`: the version on
+ * screen failed (the switch then takes the registry's).
  */
-export function RemoteOutlet(props: { remote: RemoteEntry; moduleName: string; notFound: ReactNode }) {
+export function RemoteOutlet({ onFailure, ...props }: { remote: RemoteEntry; moduleName: string; notFound: ReactNode; onFailure?: () => void }) {
   return (
-    <RemoteErrorBoundary remote={props.remote} moduleName={props.moduleName}>
+    <RemoteErrorBoundary remote={props.remote} moduleName={props.moduleName} onFailure={onFailure}>
       {(attempt) => <RemoteLoader {...props} attempt={attempt} />}
     </RemoteErrorBoundary>
   );

@@ -1,4 +1,4 @@
-import { manifestFailure, manifestFetchPlugin, retryPlugin } from './remote-plugins';
+import { manifestFailure, manifestFetchPlugin, readManifest, retryPlugin } from './remote-plugins';
 
 const relative = '/user/web/remotes/org/1/mf-manifest.json';
 // The runtime hands the plugin absolute URLs (it resolves the registered entry against the page).
@@ -61,6 +61,28 @@ describe('fetching remote manifests', () => {
     fetchMock.mockResolvedValue(new Response('', { status: 503 }));
     await expect(fetchWith()).rejects.toMatchObject({ reason: 'failed', status: 503, message: expect.stringContaining('HTTP 503') });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands the runtime the manifest the shell read (to learn its container) without asking twice, then asks the network again', async () => {
+    const named = '{"name":"uc_org_0123456789a","metaData":{},"exposes":[],"shared":[]}';
+    fetchMock.mockResolvedValueOnce(new Response(named, { status: 200, headers: { 'content-type': 'application/json' } }));
+    await expect(readManifest(relative)).resolves.toEqual(JSON.parse(named));
+    const handed = (await fetchWith()) as Response;
+    await expect(handed.json()).resolves.toEqual(JSON.parse(named));
+    expect(handed.headers.get('content-type')).toBe('application/json');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Handed over once: a retry's request goes to the network.
+    fetchMock.mockResolvedValueOnce(new Response(named, { status: 200 }));
+    await fetchWith();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a manifest the shell cannot read says why, as the runtime would', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 404 }));
+    await expect(readManifest(relative)).rejects.toMatchObject({ reason: 'gone' });
+    expect(manifestFailure(relative)?.reason).toBe('gone');
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    await expect(readManifest(relative)).rejects.toMatchObject({ reason: 'failed' });
   });
 
   it('leaves manifests to that plugin: the retry plugin keeps only its script retries', () => {

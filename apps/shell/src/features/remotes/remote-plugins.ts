@@ -71,30 +71,64 @@ async function fetchOnce(url: string, init: RequestInit, timeoutMs: number): Pro
   }
 }
 
+/** Manifests the shell read (to learn a version's container name), kept until the runtime asks for them. */
+const handoff = new Map<string, { body: string; init: ResponseInit }>();
+
 /**
- * Fetches remote manifests for the runtime: bounded in time, a blip retried once, a missing version
- * (404) not retried since it does not come back (the registry is asked instead), and the reason of a
- * failure kept for the error page.
+ * Fetches a manifest: bounded in time, a blip retried once, a missing version (404) not retried since
+ * it does not come back (the registry is asked instead), and the reason of a failure kept for the
+ * error page.
  */
+async function fetchManifest(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  const key = absolute(url);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const res = await fetchOnce(url, init, timeoutMs);
+      failures.delete(key);
+      return res;
+    } catch (error) {
+      const failure = error as ManifestError;
+      if (failure.reason !== 'failed' || attempt >= 1) {
+        failures.set(key, failure);
+        throw failure;
+      }
+    }
+    await pause(MANIFEST_RETRY_DELAY_MS);
+  }
+}
+
+/**
+ * A version's mf-manifest.json, read by the shell before it registers the version (the manifest names
+ * the version's container). The runtime's own request for it, which follows, is answered with these
+ * bytes instead of a second round trip. Rejects with a ManifestError, recorded like the runtime's.
+ */
+export async function readManifest(url: string, timeoutMs = MANIFEST_TIMEOUT_MS): Promise<unknown> {
+  const res = await fetchManifest(url, {}, timeoutMs);
+  const body = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    const failure = new ManifestError(url, 'failed', res.status, error);
+    failures.set(absolute(url), failure);
+    throw failure;
+  }
+  handoff.set(absolute(url), { body, init: { status: res.status, statusText: res.statusText, headers: res.headers } });
+  return parsed;
+}
+
+/** Fetches remote manifests for the runtime (see fetchManifest); one the shell has just read is handed over. */
 export function manifestFetchPlugin(timeoutMs = MANIFEST_TIMEOUT_MS): ModuleFederationRuntimePlugin {
   return {
     name: 'uc-manifest-fetch',
     async fetch(url, init) {
       const key = absolute(url);
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          const res = await fetchOnce(url, init, timeoutMs);
-          failures.delete(key);
-          return res;
-        } catch (error) {
-          const failure = error as ManifestError;
-          if (failure.reason !== 'failed' || attempt >= 1) {
-            failures.set(key, failure);
-            throw failure;
-          }
-        }
-        await pause(MANIFEST_RETRY_DELAY_MS);
+      const read = handoff.get(key);
+      if (read) {
+        handoff.delete(key);
+        return new Response(read.body, read.init);
       }
+      return fetchManifest(url, init, timeoutMs);
     },
   };
 }

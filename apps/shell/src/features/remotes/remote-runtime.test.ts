@@ -1,8 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry } from '@uc/shared';
 import { failedRemoteModule, RemoteLoadError } from './remote-load-error';
-import { manifestFailure, ManifestError } from './remote-plugins';
-import { loadRemoteRoutes, prefetchRemotes, readyRoutes, registerRegistry } from './remote-runtime';
+import { manifestFailure, ManifestError, readManifest } from './remote-plugins';
+import { loadRemoteRoutes, prefetchRemotes, readyRoutes } from './remote-runtime';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -11,7 +11,13 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));
-jest.mock('./remote-plugins', () => ({ ...jest.requireActual('./remote-plugins'), manifestFailure: jest.fn() }));
+jest.mock('./remote-plugins', () => ({ ...jest.requireActual('./remote-plugins'), manifestFailure: jest.fn(), readManifest: jest.fn() }));
+
+/** The container name a build gives each version (the addon kit's BuildIdentityPlugin): uc_org_<hash of the build>. */
+const containerOf = (url: string) => {
+  const [, name, v] = /remotes\/([^/]+)\/([^/]+)\//.exec(url)!;
+  return `uc_${name!.replace(/-/g, '_')}_${v!.replace(/\W/g, '')}`;
+};
 
 const version = (name: string, v: string): RemoteEntry => ({
   name,
@@ -27,28 +33,13 @@ beforeEach(() => {
   jest.mocked(loadRemote).mockReset();
   jest.mocked(registerRemotes).mockReset();
   jest.mocked(manifestFailure).mockReset();
+  jest.mocked(readManifest).mockReset();
+  jest.mocked(readManifest).mockImplementation(async (url) => ({ name: containerOf(url) }));
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 describe('remote versions in the federation runtime', () => {
-  it('knows a remote by its federation name, so a name with dashes works', async () => {
-    const addon = version('hello-world', '1');
-    jest.mocked(loadRemote).mockResolvedValue({ routes: [] });
-    await loadRemoteRoutes(addon);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_hello_world', entry: addon.entry }], { force: false });
-    expect(loadRemote).toHaveBeenCalledWith('uc_hello_world/routes');
-  });
-
-  it("shows a name the runtime cannot take as that page's error, and registers the others", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const bad = version('Bad_Name', '1');
-    registerRegistry([bad, version('post-box', '1')]);
-    expect(registerRemotes).toHaveBeenCalledTimes(1);
-    await expect(loadRemoteRoutes(bad)).rejects.toBeInstanceOf(RemoteLoadError);
-    expect(loadRemote).not.toHaveBeenCalled();
-  });
-
-  it('loads a new version of a remote from its own entry, replacing the registration, while the old one stays usable', async () => {
+  it('registers each version under the container its manifest names, so an old and a new version live side by side', async () => {
     const v1 = version('org', '1');
     const v2 = version('org', '2');
     const old = [{ path: '/org', id: 'v1' }];
@@ -58,21 +49,56 @@ describe('remote versions in the federation runtime', () => {
     await expect(loadRemoteRoutes(v1)).resolves.toBe(old);
     await expect(loadRemoteRoutes(v1)).resolves.toBe(old);
     expect(loadRemote).toHaveBeenCalledTimes(1);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_org_1', entry: v1.entry }], { force: false });
+    expect(loadRemote).toHaveBeenCalledWith('uc_org_1/routes');
 
+    // The new version is another container: registered beside the old one, nothing of the old one removed.
     await expect(loadRemoteRoutes(v2)).resolves.toBe(fresh);
-    expect(loadRemote).toHaveBeenCalledTimes(2);
-    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'uc_org', entry: v2.entry }], { force: true });
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'uc_org_2', entry: v2.entry }], { force: false });
+    expect(loadRemote).toHaveBeenLastCalledWith('uc_org_2/routes');
+    expect(registerRemotes).toHaveBeenCalledTimes(2);
+    expect(readManifest).toHaveBeenCalledTimes(2);
     expect(readyRoutes(v1)).toBe(old);
     expect(readyRoutes(v2)).toBe(fresh);
   });
 
-  it("registers a changed entry anew when the registry changes, and leaves the others' registrations alone", () => {
-    registerRegistry([version('tenant', '1'), version('home', '1')]);
-    expect(registerRemotes).toHaveBeenCalledTimes(2);
-    jest.mocked(registerRemotes).mockClear();
-    registerRegistry([version('tenant', '1'), version('home', '2')]);
-    expect(registerRemotes).toHaveBeenCalledTimes(1);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_home', entry: version('home', '2').entry }], { force: true });
+  it("falls back to the remote's fixed federation name for a build whose manifest names none, replacing the older version's registration", async () => {
+    jest.mocked(readManifest).mockResolvedValue({ metaData: {} });
+    jest.mocked(loadRemote).mockResolvedValue({ routes: [] });
+    const addon = version('hello-world', '1');
+    await loadRemoteRoutes(addon);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'uc_hello_world', entry: addon.entry }], { force: false });
+    expect(loadRemote).toHaveBeenCalledWith('uc_hello_world/routes');
+    // One name for both versions (a build made before the kit named containers per build): replaced.
+    await loadRemoteRoutes(version('hello-world', '2'));
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'uc_hello_world', entry: version('hello-world', '2').entry }], { force: true });
+  });
+
+  it("shows a name the runtime cannot take as that page's error", async () => {
+    jest.mocked(readManifest).mockResolvedValue({});
+    const bad = version('Bad_Name', '1');
+    await expect(loadRemoteRoutes(bad)).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('a manifest that cannot be read is the error, with its reason; the next visit reads it again', async () => {
+    const v1 = version('tenant', '1');
+    jest.mocked(readManifest).mockRejectedValueOnce(new ManifestError(v1.entry, 'gone', 404));
+    jest.mocked(manifestFailure).mockReturnValue(new ManifestError(v1.entry, 'gone', 404));
+    await expect(loadRemoteRoutes(v1)).rejects.toMatchObject({ remote: 'tenant', reason: 'gone' });
+    expect(registerRemotes).not.toHaveBeenCalled();
+    jest.mocked(loadRemote).mockResolvedValue({ routes: [] });
+    await expect(loadRemoteRoutes(v1)).resolves.toEqual([]);
+    expect(readManifest).toHaveBeenCalledTimes(2);
+  });
+
+  it('a retry registers the same container again with force, so the runtime fetches it afresh', async () => {
+    const v1 = version('home', '1');
+    jest.mocked(loadRemote).mockResolvedValue({ routes: [] });
+    await loadRemoteRoutes(v1);
+    await loadRemoteRoutes(v1, true);
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'uc_home_1', entry: v1.entry }], { force: true });
+    expect(readManifest).toHaveBeenCalledTimes(1);
   });
 
   it('prefetches a new version of a remote already loaded in an old one', async () => {
@@ -84,7 +110,7 @@ describe('remote versions in the federation runtime', () => {
     expect(loadRemote).toHaveBeenCalledTimes(1);
     jest.mocked(loadRemote).mockClear();
     await prefetchRemotes([v2]);
-    expect(loadRemote).toHaveBeenCalledWith('uc_permission/routes');
+    expect(loadRemote).toHaveBeenCalledWith('uc_permission_2/routes');
     expect(readyRoutes(v2)).toEqual([]);
   });
 

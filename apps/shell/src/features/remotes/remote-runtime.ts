@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import type { RemoteEntry } from '@uc/shared';
 import { federationName } from '@uc/shared/federation-name';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
-import { fallbackPlugin, manifestFailure, manifestFetchPlugin, retryPlugin } from './remote-plugins';
+import { fallbackPlugin, manifestFailure, manifestFetchPlugin, readManifest, retryPlugin } from './remote-plugins';
 
 /** What every remote exposes as './prefetch': starts the data of the page at `pathname`, if it knows it. */
 export interface RemotePrefetchModule {
@@ -44,8 +44,10 @@ interface Pending<T> {
 }
 
 let pluginsInstalled = false;
-/** The entry each remote is registered with in the runtime, by name. */
+/** The entry each container name is registered with in the runtime. */
 const registered = new Map<string, string>();
+/** Each version's container name, by entry (from its mf-manifest.json; a failed read is forgotten). */
+const containers = new Map<string, Promise<string>>();
 const loading = new Map<string, Pending<RouteObject[]>>();
 /** Route objects already loaded, by remote entry: a visit renders them at once. */
 const ready = new Map<string, RouteObject[]>();
@@ -55,38 +57,47 @@ const prefetched = new Map<string, string>();
 const stale = new Set<string>();
 const prefetchModules = new Map<string, Pending<RemotePrefetchModule | undefined>>();
 
-/**
- * The remote's name in the federation runtime: `hello-world` is `uc_hello_world` there, as its build
- * named its container (the addon kit's preset uses the same mapping).
- */
-const runtimeName = (remote: RemoteEntry): string => federationName(remote.name);
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function register(remote: RemoteEntry, force: boolean): void {
+/**
+ * The name of a version's container in the federation runtime, as its mf-manifest.json says. The
+ * build preset gives every build its own (`uc_org_<hash of the build>`, packages/addon-kit
+ * build-identity-plugin.mjs), so a new version is another remote to the runtime: it loads beside the
+ * old one, whose code on screen keeps running with its own chunks, and nothing of the old one is
+ * unloaded. A manifest that names no usable container (not built by the preset) falls back to the
+ * remote's fixed name (`hello-world` is `uc_hello_world`).
+ */
+function containerOf(remote: RemoteEntry): Promise<string> {
+  let name = containers.get(remote.entry);
+  if (!name) {
+    name = readManifest(remote.entry).then((manifest) => {
+      const declared = (manifest as { name?: unknown } | null)?.name;
+      return typeof declared === 'string' && IDENTIFIER.test(declared) ? declared : federationName(remote.name);
+    });
+    const pending = name;
+    containers.set(remote.entry, pending);
+    pending.catch(() => containers.get(remote.entry) === pending && containers.delete(remote.entry));
+  }
+  return name;
+}
+
+/**
+ * Registers a version's container with the runtime, once. `force` (a retry, a load after a failed
+ * prefetch) drops what the runtime cached of it, so the entry really is fetched again. A container
+ * name registered before with another entry (a remote whose builds all share one name) is replaced.
+ */
+async function register(remote: RemoteEntry, force: boolean): Promise<string> {
+  const container = await containerOf(remote);
   if (!pluginsInstalled) {
     registerPlugins([manifestFetchPlugin(), retryPlugin(), fallbackPlugin()]);
     pluginsInstalled = true;
   }
-  if (!force && registered.get(remote.name) === remote.entry) return;
-  // `force` drops the runtime's cached manifest and entry, so a retry really fetches again; a remote
-  // registered before with another entry (a redeploy, an update) is replaced the same way.
-  registerRemotes([{ name: runtimeName(remote), entry: remote.entry }], { force: force || registered.has(remote.name) });
-  registered.set(remote.name, remote.entry);
-}
-
-/**
- * Registers the registry's remotes with the federation runtime; nothing is fetched until a visit. A
- * remote whose entry changed is registered anew: its next load fetches the new version, while code
- * of the old one already on screen keeps running.
- */
-export function registerRegistry(registry: RemoteEntry[]): void {
-  for (const remote of registry) {
-    try {
-      register(remote, false);
-    } catch (error) {
-      // One bad name (the server refuses them) must not keep the others out.
-      console.error(`[uc] remote "${remote.name}" cannot be registered`, error);
-    }
+  const current = registered.get(container);
+  if (force || current !== remote.entry) {
+    registerRemotes([{ name: container, entry: remote.entry }], { force: force || current !== undefined });
+    registered.set(container, remote.entry);
   }
+  return container;
 }
 
 /** The error for a module that did not load, with the manifest's reason when that is what failed. */
@@ -102,19 +113,22 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
   const current = loading.get(remote.name);
   if (current && current.entry === remote.entry && !fresh) return current.promise;
   if (fresh) ready.delete(remote.entry);
-  let promise: Promise<RouteObject[]>;
-  try {
-    register(remote, fresh || stale.delete(remote.name));
-    promise = loadRemote<RemoteRoutesModule>(`${runtimeName(remote)}/routes`).then((mod) => {
-      const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
-      if (!routes) throw loadError(remote, mod);
-      ready.set(remote.entry, routes);
-      return routes;
-    });
-  } catch (error) {
-    // A name the runtime cannot take (a dev override): the page's error, not a crash of the shell.
-    promise = Promise.reject(new RemoteLoadError(remote.name, error));
-  }
+  const force = fresh || stale.delete(remote.name);
+  const promise = register(remote, force)
+    .then((container) => loadRemote<RemoteRoutesModule>(`${container}/routes`))
+    .then(
+      (mod) => {
+        const routes = mod && !isFailedRemoteModule(mod) ? (mod.routes ?? mod.default) : undefined;
+        if (!routes) throw loadError(remote, mod);
+        ready.set(remote.entry, routes);
+        return routes;
+      },
+      // A manifest that could not be read, a name the runtime cannot take (a dev override): the
+      // page's error, not a crash of the shell.
+      (error: unknown) => {
+        throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote.name, error, manifestFailure(remote.entry)?.reason);
+      },
+    );
   const pending = { entry: remote.entry, promise };
   promise.catch(() => loading.get(remote.name) === pending && loading.delete(remote.name));
   loading.set(remote.name, pending);
@@ -129,8 +143,13 @@ export const readyRoutes = (remote: RemoteEntry): RouteObject[] | undefined => r
  * registry, retry and fallback plugins as the routes.
  */
 export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, fresh = false): Promise<T> {
-  register(remote, fresh);
-  const mod = await loadRemote<T>(`${runtimeName(remote)}/${expose.replace(/^\.\//, '')}`);
+  let container: string;
+  try {
+    container = await register(remote, fresh);
+  } catch (error) {
+    throw new RemoteLoadError(remote.name, error, manifestFailure(remote.entry)?.reason);
+  }
+  const mod = await loadRemote<T>(`${container}/${expose.replace(/^\.\//, '')}`);
   if (!mod || isFailedRemoteModule(mod)) throw loadError(remote, mod);
   return mod;
 }
@@ -148,8 +167,8 @@ export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
     todo.map(async (remote) => {
       prefetched.set(remote.name, remote.entry);
       try {
-        register(remote, false);
-        await preloadRemote([{ nameOrAlias: runtimeName(remote), exposes: ['./routes'], resourceCategory: 'sync' }]);
+        const container = await register(remote, false);
+        await preloadRemote([{ nameOrAlias: container, exposes: ['./routes'], resourceCategory: 'sync' }]);
         // Then evaluated, while idle: the container's initialisation, the tiny './prefetch' and the
         // route modules cost the click nothing but the page's own render.
         await Promise.all([loadPrefetchModule(remote), loadRemoteRoutes(remote)]);
@@ -167,8 +186,8 @@ function loadPrefetchModule(remote: RemoteEntry): Promise<RemotePrefetchModule |
   const current = prefetchModules.get(remote.name);
   if (current && current.entry === remote.entry) return current.promise;
   const promise = (async () => {
-    register(remote, stale.has(remote.name));
-    return loadRemote<RemotePrefetchModule>(`${runtimeName(remote)}/prefetch`);
+    const container = await register(remote, stale.has(remote.name));
+    return loadRemote<RemotePrefetchModule>(`${container}/prefetch`);
   })().then(
     (mod) => (mod && !isFailedRemoteModule(mod) ? mod : undefined),
     () => undefined,

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { loadRemoteRegistry, refreshRegistryAndMenus, setLocale, useSession, type RemoteEntry } from '@uc/shared';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
@@ -14,8 +14,20 @@ jest.mock('@uc/shared', () => ({
   useAccess: () => ({}),
 }));
 jest.mock('../../lib/route-access', () => ({ pathAllowed: () => true, routeTable: () => [] }));
-jest.mock('./remote-runtime', () => ({ effectiveRemotes: (r: unknown) => r, registerRegistry: jest.fn() }));
-jest.mock('./remote-outlet', () => ({ RemoteOutlet: ({ remote }: { remote: RemoteEntry }) => <p>remote {remote.name}</p> }));
+/** Entries whose routes have loaded (the version on screen has rendered). */
+const loaded = new Set<string>();
+jest.mock('./remote-runtime', () => ({ effectiveRemotes: (r: unknown) => r, readyRoutes: (r: RemoteEntry) => (loaded.has(r.entry) ? [] : undefined) }));
+jest.mock('./remote-outlet', () => ({
+  RemoteOutlet: ({ remote, onFailure }: { remote: RemoteEntry; onFailure?: () => void }) => (
+    <>
+      <p>remote {remote.name}</p>
+      <span data-testid="version">{remote.version}</span>
+      <button onClick={onFailure}>fail</button>
+    </>
+  ),
+}));
+let streamOpen = false;
+jest.mock('../../lib/console-stream', () => ({ consoleStreamOpen: () => streamOpen }));
 const mockRegistry = loadRemoteRegistry as jest.MockedFunction<typeof loadRemoteRegistry>;
 const mockRefresh = refreshRegistryAndMenus as jest.MockedFunction<typeof refreshRegistryAndMenus>;
 /** The server's registry, asked again, names `list` (and the store takes it, as the session store does). */
@@ -29,9 +41,18 @@ const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manif
 const menuItem = testMenuItem;
 const menu = [menuItem('/org', [menuItem('/org/user')])];
 
+/** A link's navigation, from outside the switch. */
+let go: (path: string) => void = () => undefined;
+function Navigator() {
+  const navigate = useNavigate();
+  go = (path) => void navigate(path);
+  return null;
+}
+
 const renderAt = (path: string) =>
   render(
     <MemoryRouter initialEntries={[path]}>
+      <Navigator />
       <RemoteSwitch notFound={<p>not found</p>} forbidden={<p>forbidden</p>} />
     </MemoryRouter>,
   );
@@ -43,6 +64,8 @@ beforeEach(() => {
   mockRefresh.mockReset();
   mockRefresh.mockImplementation(async () => useSession.getState().remotes);
   resetRegistryRefreshForTests();
+  loaded.clear();
+  streamOpen = false;
   usePwa.setState({ offline: false });
   useSession.setState({ remotes: [], remotesLoaded: true, remotesAt: 0, adminMenu: menu });
 });
@@ -96,6 +119,16 @@ describe('RemoteSwitch offline', () => {
     await waitFor(() => expect(mockRefresh).toHaveBeenCalledTimes(1));
   });
 
+  it('with the push stream open, a navigation never asks on a timer, however old the registry', async () => {
+    streamOpen = true;
+    useSession.setState({ remotes: [org], remotesAt: Date.now() - REGISTRY_MAX_AGE_MS * 10 });
+    renderAt('/org/user');
+    expect(screen.getByText('remote org')).toBeInTheDocument();
+    act(() => go('/org/dept'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(mockRefresh).not.toHaveBeenCalled();
+  });
+
   it('does not ask again on a navigation while the registry is recent', async () => {
     useSession.setState({ remotes: [org], remotesAt: Date.now() });
     renderAt('/org/user');
@@ -131,6 +164,38 @@ describe('RemoteSwitch offline', () => {
     renderAt('/org/user');
     expect(screen.getByText('The network is down')).toBeInTheDocument();
     expect(screen.getByText(/You are offline now/)).toBeInTheDocument();
+  });
+});
+
+describe('RemoteSwitch and a new version of the remote on screen', () => {
+  const v2: RemoteEntry = { ...org, entry: '/user/web/remotes/org/2/mf-manifest.json', version: '2' };
+
+  it('keeps the version on screen while the user stays on the page, and shows the new one on the next navigation', () => {
+    useSession.setState({ remotes: [org], remotesAt: Date.now() });
+    loaded.add(org.entry);
+    renderAt('/org/user');
+    expect(screen.getByTestId('version')).toHaveTextContent('1');
+    act(() => useSession.setState({ remotes: [v2] }));
+    expect(screen.getByTestId('version')).toHaveTextContent('1');
+    act(() => go('/org/dept'));
+    expect(screen.getByTestId('version')).toHaveTextContent('2');
+    // And stays on it: the registry names it.
+    act(() => go('/org/user'));
+    expect(screen.getByTestId('version')).toHaveTextContent('2');
+  });
+
+  it('takes the new version at once when the one on screen has not loaded, or fails', () => {
+    useSession.setState({ remotes: [org], remotesAt: Date.now() });
+    renderAt('/org/user');
+    act(() => useSession.setState({ remotes: [v2] }));
+    expect(screen.getByTestId('version')).toHaveTextContent('2');
+
+    const v3: RemoteEntry = { ...org, entry: '/user/web/remotes/org/3/mf-manifest.json', version: '3' };
+    loaded.add(v2.entry);
+    act(() => useSession.setState({ remotes: [v3] }));
+    expect(screen.getByTestId('version')).toHaveTextContent('2');
+    fireEvent.click(screen.getByRole('button', { name: 'fail' }));
+    expect(screen.getByTestId('version')).toHaveTextContent('3');
   });
 });
 

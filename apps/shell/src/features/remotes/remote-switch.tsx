@@ -7,7 +7,7 @@ import { menuText } from '../../components/menu-text';
 import { isOffline, usePwa } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
 import { RemoteOutlet } from './remote-outlet';
-import { effectiveRemotes, registerRegistry } from './remote-runtime';
+import { effectiveRemotes, readyRoutes } from './remote-runtime';
 import { refreshRegistry, registryStale } from './registry-refresh';
 
 const servesPath = (remote: RemoteEntry, pathname: string) => remote.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -53,9 +53,10 @@ export function offlineNotFound(remotes: RemoteEntry[], menu: AdminMenuItem[], p
 
 /**
  * Hands a path to the remote whose prefix claims it, or shows `notFound` (or `forbidden` when the
- * access map closes it). The registry it routes by is asked again (with the menus) before a path is
- * called unknown, and on a navigation once it is a while old, so a remote installed, updated or
- * redeployed since the page loaded opens without a reload.
+ * access map closes it). The registry it routes by is pushed by the server when it changes
+ * (registry-push.ts), asked again (with the menus) before a path is called unknown, and, while the push
+ * stream is down, on a navigation once it is a while old, so a remote installed, updated or redeployed
+ * since the page loaded opens without a reload.
  */
 export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactNode; forbidden: ReactNode }) {
   const { pathname } = useLocation();
@@ -75,9 +76,24 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   useEffect(() => {
     if (!loaded) void loadRemoteRegistry();
   }, [loaded]);
-  useEffect(() => registerRegistry(remotes), [remotes]);
 
-  const remote = remotes.find((r) => servesPath(r, pathname));
+  const current = remotes.find((r) => servesPath(r, pathname));
+  // The version on screen stays until the next navigation: a redeploy or an update pushed while the user
+  // works in a page (a form half filled) does not swap it under them. The next navigation, or a failure
+  // of the version on screen, takes the one the registry names. Versions coexist in the page (each has
+  // its own federation container), so the old one keeps running meanwhile.
+  const [onScreen, setOnScreen] = useState<{ pathname: string; remote: RemoteEntry } | null>(null);
+  let remote = current;
+  if (
+    current &&
+    onScreen &&
+    onScreen.pathname === pathname &&
+    onScreen.remote.name === current.name &&
+    onScreen.remote.entry !== current.entry &&
+    readyRoutes(onScreen.remote)
+  )
+    remote = onScreen.remote;
+  if (remote && (onScreen?.pathname !== pathname || onScreen.remote.entry !== remote.entry)) setOnScreen({ pathname, remote });
   // No remote claims the path, but the registry may be missing (it failed) or the menu leads there.
   const doubtful = !remote && loaded && offlineNotFound(remotes, menu, pathname);
   const showOffline = doubtful && (offline || offlineAt === pathname);
@@ -95,9 +111,9 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
     };
   }, [recheck, pathname]);
 
-  // A navigation once the registry is a while old asks, in the background, whether a remote was
-  // redeployed or updated: the page opens with the version at hand and moves to a new one as soon as
-  // the registry names it (a version that is gone fails, and its boundary asks at once).
+  // Only while the push stream is down (registryStale): a navigation once the registry is a while old
+  // asks, in the background, whether a remote was redeployed or updated (a version that is gone fails,
+  // and its boundary asks at once).
   useEffect(() => {
     if (loaded && !isOffline() && registryStale()) void refreshRegistry();
   }, [pathname, loaded]);
@@ -118,5 +134,7 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   }
   if (!remote) return loaded && !recheck ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (!pathAllowed(pathname, map, routeTable(remotes))) return <>{forbidden}</>;
-  return <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu, pathname)} notFound={notFound} />;
+  return (
+    <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu, pathname)} notFound={notFound} onFailure={() => setOnScreen(null)} />
+  );
 }
