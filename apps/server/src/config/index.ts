@@ -33,6 +33,7 @@ const TABLE_ORDER: Record<VarName, true> = {
   ADMIN_PASSWORD: true,
   LOG_LEVEL: true,
   WEB_DIR: true,
+  WEB_DIR_SCAN_MS: true,
   SESSION_TTL_HOURS: true,
   SESSION_SLIDING: true,
   SESSION_MAX_HOURS: true,

@@ -30,6 +30,12 @@ export const serverVars = {
     description: 'Directory holding the built apps (shell/dist, <remote>/dist); defaults to the monorepo apps directory.',
     schema: optional(z.string()),
   },
+  WEB_DIR_SCAN_MS: {
+    default: '1000',
+    description:
+      "How often (milliseconds) the server looks at WEB_DIR for a remote built or deployed anew (each app's dist/uc-remote.json and mf-manifest.json, a few file stats): a new version is registered, kept in DATA_DIR/remotes for tabs still running the old one, and pushed to open tabs. 0: only at start and when the registry is read (at most every 5 s).",
+    schema: optional(intVar('WEB_DIR_SCAN_MS', 1000, 0, 3_600_000)),
+  },
   REQUEST_CONCURRENCY: {
     default: '(pool size)',
     description: 'API requests served at once (they hold a database connection); unset: the PostgreSQL pool size (20), or 2 on the single-connection PGlite.',
@@ -121,6 +127,8 @@ export interface ServerConfig {
   host: string;
   logLevel: (typeof LOG_LEVELS)[number];
   webDir: string;
+  /** WEB_DIR_SCAN_MS (modules/remote/remote.catalogue.ts); 0: no watching. */
+  webDirScanMs: number;
   /** PUBLIC_URL as an origin (no trailing slash); undefined: taken from each request. */
   publicUrl: string | undefined;
   /** TRUST_PROXY: fastify's trustProxy (false: the socket address is the client). */
@@ -138,6 +146,7 @@ export const readServerConfig = (e: ParsedVars<typeof serverVars>, cwd: string):
   host: e.HOST ?? '0.0.0.0',
   logLevel: e.LOG_LEVEL ?? 'info',
   webDir: e.WEB_DIR ? resolve(cwd, e.WEB_DIR) : join(serverRoot(), '..'),
+  webDirScanMs: e.WEB_DIR_SCAN_MS ?? 1000,
   publicUrl: e.PUBLIC_URL,
   trustProxy: e.TRUST_PROXY ?? false,
   requestConcurrency: e.REQUEST_CONCURRENCY,

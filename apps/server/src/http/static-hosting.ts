@@ -60,7 +60,8 @@ function send(reply: FastifyReply, root: string, rel: string, versioned: boolean
 
 /**
  * The built console: the shell at /user/web/ with history routing, and each remote at
- * /user/web/remotes/<name>/<version>/. Missing builds do not stop the API.
+ * /user/web/remotes/<name>/<version>/ (the current build, and the last versions before it that the
+ * catalogue kept for tabs still running them). Missing builds do not stop the API.
  */
 export async function registerStaticHosting(app: FastifyInstance, webDir: string, remotes: RemoteCatalogue): Promise<void> {
   const shellRoot = resolve(webDir, 'shell', 'dist');
@@ -77,11 +78,11 @@ export async function registerStaticHosting(app: FastifyInstance, webDir: string
   app.get<{ Params: { name: string; version: string; '*': string } }>('/user/web/remotes/:name/:version/*', (req, reply) => {
     const { name, version } = req.params;
     const rel = req.params['*'];
-    const remote = remotes.find(name, version);
-    const file = remote && rel ? fileIn(remote.dir, rel) : undefined;
-    if (!remote || !file)
-      throw notFound('There is no file {path}: the remote may have been redeployed; reload the page', { path: req.url.split('?')[0] ?? '' });
-    return send(reply, remote.dir, rel, true);
+    // The version's kept copy first (DATA_DIR/remotes: exactly that version, also after a redeploy
+    // replaced it in WEB_DIR), else WEB_DIR while it holds that version.
+    const dir = rel ? remotes.dirsOf(name, version).find((d) => fileIn(d, rel)) : undefined;
+    if (!dir) throw notFound('There is no file {path}: the remote may have been redeployed; reload the page', { path: req.url.split('?')[0] ?? '' });
+    return send(reply, dir, rel, true);
   });
 
   app.get<{ Params: { '*': string } }>('/user/web/*', (req, reply) => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client';
 import { AUTH_CHANNEL } from '../auth/auth-events';
+import { REGISTRY_CHANNEL } from '../remote/remote-events';
 
 /*
  * Who should look at their unread counts again, told to every server on the database.
@@ -13,7 +14,8 @@ import { AUTH_CHANNEL } from '../auth/auth-events';
  * arrives after it did: a stream that re-reads on it sees the change. PostgreSQL delivers it to every
  * server LISTENing (one connection per server, here); PGlite delivers it in process. The same
  * connection listens to AUTH_CHANNEL (the auth epochs of drizzle/0020), so a stream learns at once that
- * sessions of its tenant may have been revoked.
+ * sessions of its tenant may have been revoked (or its grants and menus changed), and to REGISTRY_CHANNEL
+ * (remote-events.ts): the remote registry changed.
  *
  * Payloads: '*' (every tenant), '<tenant>' (everyone in it), '<tenant>:<user>,<user>...' (those users).
  */
@@ -55,6 +57,8 @@ export function parseNoticePayload(payload: string | undefined): NoticeSignal | 
  * The events of one server:
  * - 'notice' (NoticeSignal): counts may have changed for these users;
  * - 'auth' (tenant id, 0 for platform-wide, or null when unknown): sessions may have been revoked;
+ * - 'registry': the remote registry changed (a redeploy, an addon installed, updated, rolled back,
+ *   switched or uninstalled);
  * - 'resync': the listening connection was lost, so anything may have happened meanwhile.
  */
 export class NoticeEvents extends EventEmitter {
@@ -71,6 +75,8 @@ export class NoticeEvents extends EventEmitter {
     } else if (channel === AUTH_CHANNEL) {
       const match = /^(\d+):\d+$/.exec(payload ?? '');
       this.emit('auth', match ? Number(match[1]) : null);
+    } else if (channel === REGISTRY_CHANNEL) {
+      this.emit('registry');
     }
   }
 }
@@ -83,6 +89,7 @@ export async function listenNoticeEvents(database: Database, warn: (message: str
     const stops = [
       await client.listen(NOTICE_CHANNEL, (payload) => events.onPayload(NOTICE_CHANNEL, payload)),
       await client.listen(AUTH_CHANNEL, (payload) => events.onPayload(AUTH_CHANNEL, payload)),
+      await client.listen(REGISTRY_CHANNEL, (payload) => events.onPayload(REGISTRY_CHANNEL, payload)),
     ];
     return {
       events,
@@ -106,7 +113,7 @@ export async function listenNoticeEvents(database: Database, warn: (message: str
     });
     next.on('end', () => reconnect(next));
     await next.connect();
-    await next.query(`LISTEN ${NOTICE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+    await next.query(`LISTEN ${NOTICE_CHANNEL}; LISTEN ${AUTH_CHANNEL}; LISTEN ${REGISTRY_CHANNEL}`);
     client = next;
   };
   const reconnect = (lost: pg.Client) => {

@@ -6,6 +6,7 @@ import { requireSession } from '../auth/access';
 import { licenceRefusal } from '../auth/licence';
 import { findLiveSession, type SessionPolicy } from '../auth/session.repository';
 import { hashToken, tokenFrom } from '../auth/token';
+import { watchRegistry, type RegistryChange } from '../remote/registry-push';
 import type { NoticeEvents, NoticeSignal } from './notice-events';
 import { unreadCounts } from './notice.repository';
 
@@ -24,6 +25,8 @@ export interface NoticeStreamOptions {
   sessions: SessionPolicy;
   events: NoticeEvents;
   heartbeatMs?: number;
+  /** How long a registry signal's reads are spread over (registry-push.ts). */
+  registrySpreadMs?: number;
 }
 
 /**
@@ -36,8 +39,11 @@ export interface NoticeStreamOptions {
  * it is due to expire, without extending it (an open tab is not activity); once it is revoked or
  * expired, or the user disabled or the tenant's licence ended, the stream sends `end` and closes.
  * The token may come in the query (EventSource sends no headers): on this address only.
+ *
+ * The same stream carries `registry` events (registry-push.ts): the remote registry or the caller's
+ * menus changed, so the console asks for them again without a navigation.
  */
-export function registerNoticeStream(app: FastifyInstance, { db, sessions, events, heartbeatMs = HEARTBEAT_MS }: NoticeStreamOptions): void {
+export function registerNoticeStream(app: FastifyInstance, { db, sessions, events, heartbeatMs = HEARTBEAT_MS, registrySpreadMs }: NoticeStreamOptions): void {
   const open = new Set<() => void>();
   // Streams never finish by themselves: close them so the server can (clients reconnect elsewhere).
   app.addHook('preClose', async () => {
@@ -69,6 +75,16 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
     res.write(`retry: ${RECONNECT_MS}\nevent: ${NOTICE_STREAM_EVENTS.unread}\ndata: ${last}\n\n`);
 
     let closed = false;
+    const stopRegistry = watchRegistry({
+      db,
+      session,
+      events,
+      spreadMs: registrySpreadMs,
+      send: (changed: RegistryChange) => {
+        if (!closed) res.write(`event: ${NOTICE_STREAM_EVENTS.registry}\ndata: ${JSON.stringify({ changed })}\n\n`);
+      },
+      warn: (err, message) => req.log.warn({ err }, message),
+    });
     let pending: NodeJS.Timeout | undefined;
     let dueAt = 0;
     let expiry: NodeJS.Timeout | undefined;
@@ -84,6 +100,7 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
       events.off('notice', onNotice);
       events.off('auth', onAuth);
       events.off('resync', onResync);
+      stopRegistry();
       open.delete(shutdown);
     };
     const shutdown = () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { remotes } from '../../db/schema';
 import { remoteUpgradeEntry } from '../upgrade-log/remote-upgrade';
 import { recordUpgrade, type UpgradeEntry } from '../upgrade-log/upgrade-log.service';
+import { notifyRegistry } from './remote-events';
 
 /** A registry row as written: an addon registered by URL may declare no title or pages. */
 export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages'> & Partial<Pick<RemoteEntry, 'title' | 'icon' | 'pages'>>;
@@ -50,10 +51,14 @@ export async function allRemotes(db: Db): Promise<(RemoteEntry & { enabled: bool
  * Records a remote's current build; an administrator's enabled flag and sort order are kept. A version
  * not registered before (a first install, a new build) gets its upgrade log entry, once per version:
  * the generic one, or `upgrade` when the caller has a better one (an addon's, with its changelog).
+ * A row that changes tells every server (remote-events.ts), so open tabs learn of it at once.
  */
 export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number }, upgrade?: (previous: string | undefined) => UpgradeEntry): Promise<void> {
   const r = { title: {}, icon: '', pages: [], ...input };
-  const [previous] = await db.select({ version: remotes.version }).from(remotes).where(eq(remotes.name, r.name));
+  const [previous] = await db
+    .select({ entry: remotes.entry, version: remotes.version, routes: remotes.routes, title: remotes.title, icon: remotes.icon, pages: remotes.pages })
+    .from(remotes)
+    .where(eq(remotes.name, r.name));
   await db
     .insert(remotes)
     .values({ name: r.name, entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, sort: r.sort ?? 0 })
@@ -62,11 +67,20 @@ export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number
       set: { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, updatedAt: sql`now()` },
     });
   if (previous?.version !== r.version) await recordUpgrade(db, upgrade ? upgrade(previous?.version) : remoteUpgradeEntry(r, previous?.version));
+  const now = { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages };
+  if (!previous || canonical(previous) !== canonical(now)) await notifyRegistry(db);
 }
+
+/** JSON with object keys in one order (jsonb hands them back in its own). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 /** Takes a remote out of the registry (an uninstalled addon, a build that is gone); true when there was one. */
 export async function removeRemote(db: Db, name: string): Promise<boolean> {
   const gone = await db.delete(remotes).where(eq(remotes.name, name)).returning({ name: remotes.name });
+  if (gone.length > 0) await notifyRegistry(db);
   return gone.length > 0;
 }
 
@@ -77,6 +91,7 @@ export async function setRemoteEnabled(db: Db, name: string, enabled: boolean): 
     .set({ enabled, updatedAt: sql`now()` })
     .where(eq(remotes.name, name))
     .returning({ name: remotes.name });
+  if (rows.length > 0) await notifyRegistry(db);
   return rows.length > 0;
 }
 

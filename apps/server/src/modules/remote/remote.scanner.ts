@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ADDON_MANIFEST_FILE, localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/shared/contracts';
 import { sharedMismatches, type SharedVersions } from '../addon/shared-versions';
+import { buildComplete } from './remote-versions';
 
 /** What a remote's build writes next to its mf-manifest.json (dist/uc-remote.json). */
 export const remoteBuildInfoSchema = z.object({
@@ -57,8 +58,15 @@ function builtAgainst(dir: string, declared: Record<string, string> | undefined)
  * Finds the built remotes: WEB_DIR/<app>/dist/uc-remote.json. A broken file, a name two builds
  * claim, a build without its mf-manifest.json and a build made against shared-library versions the
  * console does not run are reported (`warn`); only the first two keep a build out of the registry.
+ * A build whose manifest names files that are not there yet (being written or copied in) is left out
+ * and told to `incomplete`, without a warning: it is looked at again.
  */
-export function scanRemotes(webDir: string, warn: (message: string) => void, versions?: SharedVersions): LocalRemote[] {
+export function scanRemotes(
+  webDir: string,
+  warn: (message: string) => void,
+  versions?: SharedVersions,
+  incomplete: (dir: string) => void = () => undefined,
+): LocalRemote[] {
   if (!existsSync(webDir)) return [];
   const found: LocalRemote[] = [];
   const dirOf = new Map<string, string>();
@@ -79,9 +87,13 @@ export function scanRemotes(webDir: string, warn: (message: string) => void, ver
       warn(`Skipping remote build ${file}: the build in ${first} has the name "${info.name}" already; give each remote its own name`);
       continue;
     }
+    const hasManifest = existsSync(join(dir, 'mf-manifest.json'));
+    if (hasManifest && !buildComplete(dir)) {
+      incomplete(dir);
+      continue;
+    }
     dirOf.set(info.name, dir);
-    if (!existsSync(join(dir, 'mf-manifest.json')))
-      warn(`Remote build ${dir} has no mf-manifest.json: the console cannot load "${info.name}"; rebuild that app`);
+    if (!hasManifest) warn(`Remote build ${dir} has no mf-manifest.json: the console cannot load "${info.name}"; rebuild that app`);
     if (versions) {
       for (const m of sharedMismatches(builtAgainst(dir, info.shared), versions))
         warn(

@@ -19,7 +19,7 @@ writeRemote('broken', { name: 'Not A Name', version: '1', routes: [] });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webDir: web });
+  t = await createTestApp({ webDir: web, env: { WEB_DIR_SCAN_MS: '0' } });
 });
 afterAll(async () => {
   await t.close();
