@@ -83,7 +83,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     bodyLimit: BODY_LIMIT,
     // Answers made before a route runs carry the envelope too (Node's 431/400/408, a bad % in the address).
     ...serverErrorOptions({ checkTranslations: checkResponses }),
-    // A request without Host is refused by the error handling, with the envelope, not by Node with an empty 400.
+    // A request without Host is refused with the envelope (lib/security-headers.ts), not by Node with an empty 400.
     http: { requireHostHeader: false },
     // Only proxies named by TRUST_PROXY may say who the client is (per-IP limits, HSTS over TLS).
     trustProxy: config.trustProxy,

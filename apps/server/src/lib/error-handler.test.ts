@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { listenLocally, rawRequest, type RawAnswer } from '../test/raw-http';
+import { chunk, listenLocally, rawRequest, type RawAnswer } from '../test/raw-http';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -121,6 +121,34 @@ describe('the envelope on what is answered before a route runs, over a real conn
       'POST /user/admin/site/accountLogin HTTP/1.1\r\nHost: x\r\nExpect: wonders\r\nContent-Length: 2\r\nAccept-Language: zh-CN\r\n\r\n{}',
     );
     expect(expectation).toMatchObject({ status: 417, json: envelope(/^服务器无法满足此请求的 Expect 请求头/) });
+  });
+
+  it('closes the connection after a refusal given before the body was read, so an endless body is not read for ever', async () => {
+    const endless = (head: string) => {
+      const { answer, closed } = rawRequest(port, [head], { more: chunk('x'.repeat(16 * 1024)) });
+      return { answer, closed };
+    };
+    const streamed = (path: string, type: string) => `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    for (const [head, status] of [
+      // A content type no call reads.
+      [streamed('/user/admin/site/accountLogin', 'application/xml'), 415],
+      // A multipart body to a call that reads JSON: refused by its contract, the body never read.
+      [streamed('/user/admin/site/accountLogin', 'multipart/form-data; boundary=b'), 400],
+      // An upload from a stranger: refused before the file is read.
+      [streamed('/admin/admin/upload/image', 'multipart/form-data; boundary=b'), 401],
+      // An address that does not exist: its body is read within the default limit, no further.
+      [streamed('/user/admin/nothing', 'application/json'), 413],
+    ] as const) {
+      const { answer, closed } = endless(head);
+      const res = await answer;
+      expect({ head: head.split('\r\n')[0], status: res.status, connection: res.headers.connection }).toEqual({
+        head: head.split('\r\n')[0],
+        status,
+        connection: 'close',
+      });
+      expect(res.json).toEqual({ code: expect.any(Number), message: expect.any(String), data: null });
+      await closed;
+    }
   });
 
   it('keeps every such message Chinese for a Chinese reader', async () => {

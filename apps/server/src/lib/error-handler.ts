@@ -7,7 +7,7 @@ import { hasTranslation, messageLocaleOf, renderMessage, type MessageLocale, typ
 import { sizeText } from './body-parsers';
 import { fail } from './envelope';
 import { isQueryCanceled, uniqueViolationConflict } from './db-errors';
-import { AppError, InvalidInput, TooManyRequests, badRequest } from './errors';
+import { AppError, InvalidInput, TooManyRequests } from './errors';
 import { ServerBusy } from './overload';
 import { requestLocale } from './request-locale';
 import { untranslatedIssues, zodMessage } from './zod-message';
@@ -27,7 +27,6 @@ const FASTIFY_MESSAGES: Readonly<Record<string, string>> = {
 };
 const UNREADABLE = 'The request could not be read ({reason}): check what was sent';
 const NO_API = 'There is no API at {method} {path}: check the method and the address';
-const NO_HOST = 'The request has no Host header: send it with the name of this server';
 const EXPECTATION = 'The server cannot meet the Expect header of this request: send it without Expect';
 
 /**
@@ -53,12 +52,22 @@ export interface ErrorHandlingOptions {
 }
 
 /**
+ * A refusal given before the body was read to its end (too large, a content type no one reads, a
+ * stranger's upload) closes the connection after it: Node would otherwise read and drop the rest of the
+ * body for as long as the client keeps sending. (Only refusals: no hook on the way of every call.)
+ */
+const closeIfUnread = (req: FastifyRequest, reply: FastifyReply): void => {
+  if (req.raw.complete === false) void reply.header('Connection', 'close');
+};
+
+/**
  * The answers of one server: `send` a refusal in the reader's language, `answer` any error a request
  * ended in with its envelope and status. In tests (checkTranslations) only a message that has a Chinese
  * text is sent; any other answers 500 naming it.
  */
 function answering({ checkTranslations = false }: ErrorHandlingOptions) {
   const send = (req: FastifyRequest, reply: FastifyReply, status: number, code: number, template: string, params?: MessageParams, data: unknown = null) => {
+    closeIfUnread(req, reply);
     if (checkTranslations && !hasTranslation(template)) {
       return reply.code(500).send(fail(ResultCode.error, `No zh-CN text for this message; add it to packages/shared/src/messages/zh-CN: ${template}`));
     }
@@ -66,6 +75,7 @@ function answering({ checkTranslations = false }: ErrorHandlingOptions) {
   };
 
   const answer = (err: FastifyError | AppError | ZodError | Error, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    closeIfUnread(req, reply);
     if (err instanceof TooManyRequests || err instanceof ServerBusy) void reply.header('Retry-After', String(err.retryAfterSeconds));
     const zodError = err instanceof InvalidInput ? err.zodError : err instanceof ZodError ? err : undefined;
     if (zodError) {
@@ -75,8 +85,7 @@ function answering({ checkTranslations = false }: ErrorHandlingOptions) {
       return reply.code(400).send(fail(ResultCode.error, zodMessage(zodError, { root, locale: requestLocale(req) })));
     }
     const status = (err as FastifyError).statusCode;
-    // A body too large is not read to its end: the connection closes after the answer, so a client that
-    // keeps sending does not keep the server reading (an upload's 413 too).
+    // A body too large is not read to its end: the connection closes after the answer (an upload's 413 too).
     if (status === 413) void reply.header('Connection', 'close');
     if (err instanceof AppError && (err.statusCode < 500 || err.statusCode === 503)) {
       return send(req, reply, err.statusCode, err.code, err.message, err.params, err.data);
@@ -170,13 +179,6 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
   });
 
   app.setErrorHandler(answer);
-
-  // HTTP/1.1 requires a Host header. Node refuses a request without one with an empty 400 unless told not
-  // to (app.ts: requireHostHeader: false): it is refused here instead, with the envelope (after the
-  // onRequest hooks, so with the security headers too).
-  app.addHook('preParsing', (req, _reply, payload, done) =>
-    done(req.raw.httpVersion === '1.1' && req.headers.host === undefined ? badRequest(NO_HOST) : null, payload),
-  );
 
   // An Expect header other than 100-continue: Node answers 417 with an empty body unless someone listens.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {

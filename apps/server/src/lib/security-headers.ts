@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors';
+
+const NO_HOST = 'The request has no Host header: send it with the name of this server';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,6 +86,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // req.protocol is the socket's unless TRUST_PROXY names the proxy, so a client cannot claim TLS with
     // X-Forwarded-Proto; on plain HTTP HSTS would only mislead.
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // HTTP/1.1 requires Host. Node refuses a request without it with an empty 400 unless told not to
+    // (app.ts: requireHostHeader false): it is refused here, in this hook every request passes anyway,
+    // with the envelope and these headers.
+    if (req.headers.host === undefined && req.raw.httpVersion === '1.1') return done(badRequest(NO_HOST));
     done();
   });
 }
