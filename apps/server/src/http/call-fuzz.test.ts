@@ -17,7 +17,8 @@ import { registeredCalls } from './route-registrar';
  * server's own answers, so a new call or a new list field is covered without a line of test code.
  */
 
-const BODY_VALUES: unknown[] = ['a\u0000b', 1e308, -1e19, 1.5, 'x'.repeat(70_000), true, {}, ['a\u0000'], { 'a\u0000': 'b' }];
+// The long text stays under every call's body limit (64 KB), so the field's own rule has to answer it.
+const BODY_VALUES: unknown[] = ['a\u0000b', 1e308, -1e19, 1.5, 'x'.repeat(60_000), true, {}, ['a\u0000'], { 'a\u0000': 'b' }];
 const QUERY_VALUES: string[] = ['a\u0000b', '%00', '1e308', '-1e308', '1e19', '99999999999999999999', '1.5', 'x'.repeat(20_000)];
 /** A filter of 4,000 nested arrays, within the filter's 8,000 characters. */
 const DEEP_FILTER = '['.repeat(4000) + ']'.repeat(4000);
