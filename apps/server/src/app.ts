@@ -42,6 +42,7 @@ import { oidcCalls } from './modules/oidc/oidc.routes';
 import { createAddons } from './modules/addon/addon.module';
 import { createDashboard } from './modules/dashboard/dashboard.module';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
+import { RemoteVersionStore } from './modules/remote/remote-versions';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
 import { memberSessionCalls } from './modules/member/member-session.routes';
@@ -121,8 +122,14 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // 6. The API: exactly the calls of the contract catalogue.
   const db = database.db;
   const uploadDir = join(config.dataDir, 'uploads');
-  const remotes = new RemoteCatalogue(db, config.webDir, (message) => app.log.warn(message));
+  const warn = (message: string) => app.log.warn(message);
+  // Remotes built into WEB_DIR, watched for redeploys; the versions seen are kept in DATA_DIR/remotes.
+  const remotes = new RemoteCatalogue(db, config.webDir, warn, { versions: new RemoteVersionStore(join(config.dataDir, 'remotes'), warn) });
   await remotes.scan();
+  app.addHook(
+    'onClose',
+    remotes.watch(config.webDirScanMs, (err) => app.log.warn({ err }, 'looking for redeployed remotes in WEB_DIR failed')),
+  );
   const sms = config.sms.driver === 'webhook' && config.sms.webhookUrl ? webhookDriver(config.sms.webhookUrl) : logDriver((m) => app.log.info(m));
   const icons = new IconCatalogue(iconFontDir());
   const sessions = { ttlHours: config.sessionTtlHours, sliding: config.sessionSliding, maxHours: config.sessionMaxHours };
