@@ -5,6 +5,8 @@ export interface ExampleAddonOptions {
   /** Another release of the addon: its version (semver) and what changed. */
   version?: string;
   changelog?: string;
+  /** The title its hello page shows in Chinese: a change of what a user reads, as a release makes. */
+  pageTitle?: string;
   /** Leave the build folder for a look (its path is printed). */
   keep?: boolean;
 }

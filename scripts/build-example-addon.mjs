@@ -5,9 +5,10 @@
 // only for what the store lacks), then `pnpm pack`ed, which builds it (prepack): the result is the
 // installable addon. Tests use it to put the example into a market catalogue.
 //
-//   node scripts/build-example-addon.mjs [--out DIR] [--version 0.2.0] [--changelog "..."] [--keep]
+//   node scripts/build-example-addon.mjs [--out DIR] [--version 0.2.0] [--changelog "..."] [--page-title "..."] [--keep]
 //
-// prints the .tgz's path. --version and --changelog make another release of the same addon (an update).
+// prints the .tgz's path. --version and --changelog make another release of the same addon (an update);
+// --page-title changes what its page says as its title in Chinese (tests tell releases apart by it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,12 +56,13 @@ function pack(dir, into) {
 }
 
 /**
- * @param {{ outDir?: string, version?: string, changelog?: string, keep?: boolean }} [options]
+ * @param {{ outDir?: string, version?: string, changelog?: string, pageTitle?: string, keep?: boolean }} [options]
  *   outDir: where the .tgz goes (default: a new temporary folder); version, changelog: another release;
+ *   pageTitle: the title its hello page shows in Chinese (a change a user sees, as a release makes);
  *   keep: leave the build folder for a look (its path is printed).
  * @returns {{ tarball: string, manifest: Record<string, unknown>, seconds: number }}
  */
-export function buildExampleAddon({ outDir, version, changelog, keep = false } = {}) {
+export function buildExampleAddon({ outDir, version, changelog, pageTitle, keep = false } = {}) {
   const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'uc-example-addon-'));
   const out = outDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'uc-example-addon-out-'));
@@ -80,6 +82,13 @@ export function buildExampleAddon({ outDir, version, changelog, keep = false } =
     if (version) pkg.version = version;
     if (changelog) pkg.ucAddon.changelog = changelog;
     fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+    if (pageTitle) {
+      const zh = path.join(app, 'src', 'locales', 'zh-CN.ts');
+      const text = fs.readFileSync(zh, 'utf8');
+      const patched = text.replace(/('hello-addon\.hello\.title': )'[^']*'/, (_, key) => `${key}${JSON.stringify(pageTitle).replace(/^"|"$/g, "'")}`);
+      if (patched === text) throw new Error(`${zh} has no 'hello-addon.hello.title' to give the title ${pageTitle}`);
+      fs.writeFileSync(zh, patched);
+    }
 
     // No lockfile to keep to (CI=true would make pnpm insist on one).
     run('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile'], app);
@@ -99,13 +108,20 @@ export function buildExampleAddon({ outDir, version, changelog, keep = false } =
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { values } = parseArgs({
-    options: { out: { type: 'string' }, version: { type: 'string' }, changelog: { type: 'string' }, keep: { type: 'boolean', default: false } },
+    options: {
+      out: { type: 'string' },
+      version: { type: 'string' },
+      changelog: { type: 'string' },
+      'page-title': { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
   });
   try {
     const { tarball, manifest, seconds } = buildExampleAddon({
       outDir: values.out && path.resolve(values.out),
       version: values.version,
       changelog: values.changelog,
+      pageTitle: values['page-title'],
       keep: values.keep,
     });
     console.error(`built ${manifest.name} ${manifest.version} in ${seconds} s`);

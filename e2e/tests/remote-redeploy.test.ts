@@ -5,39 +5,53 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { signInWithToken } from '../support/console';
 import { apiLogin, repoRoot, startServer, type RunningServer } from '../support/server';
 
 /*
- * Issue 15: a redeploy replaces a remote's version (its old files removed) while tabs are open. An
- * open tab follows the registry to the new version without a reload: on its next navigation, when the
- * old version answers 404, and from the error page's retry. A manifest that hangs ends in the error page.
+ * Issues 15 and 27: a redeploy replaces a remote's version while tabs are open. Each build has its own
+ * federation identity, the server keeps the versions it saw, and pushes the registry change to every
+ * open tab: the next navigation into the remote renders the new version, without an error page and
+ * without a reload, redeploy after redeploy, in every tab. When the push cannot arrive (the stream is
+ * blocked), a version that answers 404 and the error page's retry still lead to the new one.
  *
- * The server gets a WEB_DIR of its own: every built app linked in, and the org remote deployed there
- * as one of two builds, swapped the way a deploy does (old dist removed, new one copied in).
+ * The server gets a WEB_DIR of its own: every built app linked in, and the org remote deployed there as
+ * one of four builds, swapped the way a deploy does (old dist removed, new one copied in). Builds B, C
+ * and D differ from A (the one `pnpm build` made) in what a user reads: the user page says 构建 B, C or D
+ * above its table (a loader patches the org routes' source for the build).
  */
 const work = mkdtempSync(join(tmpdir(), 'uc-redeploy-'));
 const webDir = join(work, 'web');
 const orgDist = join(webDir, 'org', 'dist');
-/** Build A: the org remote as `pnpm build` made it. Build B: the same sources built again, marked. */
 const buildA = join(repoRoot, 'apps', 'org', 'dist');
-const buildB = join(work, 'org-b');
-/** Build B's remoteEntry.js sets this: the page runs B's code. */
-const MARK = '__ucOrgBuild';
+const labels = ['构建 B', '构建 C', '构建 D'];
+const builds = labels.map((_, i) => join(work, `org-${'BCD'[i]}`));
 
 const versionOf = (dist: string) => (JSON.parse(readFileSync(join(dist, 'uc-remote.json'), 'utf8')) as { version: string }).version;
 
-function buildMarkedOrg(): void {
-  const config = join(work, 'rspack.redeploy.mjs');
+/** Builds the org remote with `label` shown above the user list, into `out`. */
+function buildLabelledOrg(label: string, out: string): void {
+  const loader = join(work, 'label-loader.cjs');
+  writeFileSync(
+    loader,
+    `module.exports = function (source) {
+  const { label } = this.getOptions();
+  const out = source.replace('element: <UserListPage />', 'element: (<><p data-testid="org-build">' + label + '</p><UserListPage /></>)');
+  if (out === source) throw new Error('apps/org/src/routes.tsx no longer renders <UserListPage /> for /org/user: update e2e/tests/remote-redeploy.test.ts');
+  return out;
+};
+`,
+  );
+  const config = join(work, `rspack.${out.slice(-1)}.mjs`);
   writeFileSync(
     config,
     `import base from ${JSON.stringify(pathToFileURL(join(repoRoot, 'apps/org/rspack.config.mjs')).href)};
 export default (env, argv) => {
   const config = base(env, argv);
-  const mark = { apply: (compiler) => new compiler.webpack.BannerPlugin({ banner: 'globalThis.${MARK} = "b";', raw: true, test: /remoteEntry\\.js$/ }).apply(compiler) };
-  return { ...config, output: { ...config.output, path: ${JSON.stringify(buildB)} }, plugins: [...config.plugins, mark] };
+  const label = { test: /apps[\\\\/]org[\\\\/]src[\\\\/]routes\\.tsx$/, enforce: 'pre', loader: ${JSON.stringify(loader)}, options: { label: ${JSON.stringify(label)} } };
+  return { ...config, output: { ...config.output, path: ${JSON.stringify(out)} }, module: { ...config.module, rules: [...config.module.rules, label] } };
 };
 `,
   );
@@ -59,11 +73,11 @@ describe('a remote redeployed while the console is open', () => {
   let browser: Browser;
   let token: string;
   let versionA: string;
-  let versionB: string;
+  let versions: string[];
 
   before(async () => {
     assert.ok(existsSync(join(buildA, 'uc-remote.json')), 'apps/org/dist is missing: run `pnpm build` first');
-    buildMarkedOrg();
+    labels.forEach((label, i) => buildLabelledOrg(label, builds[i]!));
     for (const app of readdirSync(join(repoRoot, 'apps'))) {
       const dist = join(repoRoot, 'apps', app, 'dist');
       if (app === 'org' || !existsSync(dist)) continue;
@@ -71,8 +85,8 @@ describe('a remote redeployed while the console is open', () => {
       symlinkSync(dist, join(webDir, app, 'dist'), 'dir');
     }
     versionA = deploy(buildA);
-    versionB = versionOf(buildB);
-    assert.notEqual(versionA, versionB, 'the marked build is another version');
+    versions = builds.map(versionOf);
+    assert.equal(new Set([versionA, ...versions]).size, 4, 'four builds, four versions');
     server = await startServer({ WEB_DIR: webDir });
     browser = await launchBrowser();
     token = await apiLogin(server);
@@ -83,23 +97,16 @@ describe('a remote redeployed while the console is open', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  /**
-   * Deploys a build and waits until the server serves it (it rescans its builds at most every few
-   * seconds). Each test starts by deploying its old version, so it also runs alone.
-   */
+  /** Deploys a build and waits until the server registers it (it looks at WEB_DIR every second). */
   async function redeploy(build: string): Promise<string> {
     const version = deploy(build);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
+    for (let i = 0; ; i++) {
       const res = await fetch(`${server.origin}/user/admin/site/remotes`);
       const body = (await res.json()) as { data: { name: string; version: string }[] };
-      if (body.data.find((r) => r.name === 'org')?.version === version) break;
-      assert.ok(Date.now() < deadline, `the server did not pick up org ${version}`);
-      await new Promise((r) => setTimeout(r, 500));
+      if (body.data.find((r) => r.name === 'org')?.version === version) return version;
+      assert.ok(i < 300, `the server did not pick up org ${version}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    const gone = await fetch(`${server.origin}/user/web/remotes/org/${version === versionA ? versionB : versionA}/mf-manifest.json`);
-    assert.equal(gone.status, 404, 'the old version is gone');
-    return version;
   }
 
   /** The org versions whose remoteEntry.js the page loaded. */
@@ -122,42 +129,91 @@ describe('a remote redeployed while the console is open', () => {
     return seen;
   }
 
+  /** What the page reports going wrong: uncaught errors and console errors (a federation runtime's complaints among them). */
+  function problems(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /already registered|reading 'call'/.test(message.text())) seen.push(`${message.type()}: ${message.text()}`);
+    });
+    return seen;
+  }
+
+  /** A marker set once the page has loaded: a reload would lose it. */
   const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __ucNoReload: boolean }).__ucNoReload = true));
   const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __ucNoReload?: boolean }).__ucNoReload === true);
-  const runsBuildB = (page: Page) => page.evaluate((mark) => (globalThis as Record<string, unknown>)[mark] === 'b', MARK);
   const userTable = (page: Page) => page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
-
-  it('a tab that loaded the old version opens the new one on its next navigation, without a reload', async () => {
-    await redeploy(buildA);
+  const label = (page: Page) =>
+    page
+      .getByTestId('org-build')
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+  /** The tab's side menu, as a user clicks it. */
+  const click = (page: Page, entry: string) => page.locator('aside').getByText(entry, { exact: true }).first().click();
+  /** Resolves when the tab has asked the registry again and been told `version` (the push's effect). */
+  const hears = (page: Page, version: string) =>
+    page.waitForResponse(
+      async (res) => new URL(res.url()).pathname === '/user/admin/site/remotes' && res.ok() && (await res.text()).includes(`"version":"${version}"`),
+      { timeout: 30_000 },
+    );
+  /** A tab whose registry would only be asked again on a timer after an hour: what changes in it was pushed. */
+  async function openTabs(count: number): Promise<{ context: BrowserContext; tabs: Page[] }> {
     const { context, page } = await newPage(browser);
+    await context.addInitScript(() => ((globalThis as { __UC_REGISTRY_MAX_AGE_MS__?: number }).__UC_REGISTRY_MAX_AGE_MS__ = 3_600_000));
     await signInWithToken(page, token);
-    const loaded = entriesLoaded(page);
-    await page.goto(server.url('/org/user'));
-    const openedAt = Date.now();
-    await userTable(page);
-    assert.deepEqual(loaded, [versionA]);
-    await markNoReload(page);
+    const tabs = [page];
+    while (tabs.length < count) tabs.push(await context.newPage());
+    return { context, tabs };
+  }
 
-    await redeploy(buildB);
-    // The tab asks the registry again on a navigation once its copy is 30 s old (it read it just after the load).
-    await page.waitForTimeout(Math.max(0, openedAt + 35_000 - Date.now()));
-    await page.locator('aside').getByText('部门管理', { exact: true }).first().click();
-    await page.waitForURL('**/org/dept');
-    await page.waitForFunction((mark) => (globalThis as Record<string, unknown>)[mark] === 'b', MARK, { timeout: 30_000 });
-    await page.getByPlaceholder('搜索部门名称、编码或负责人').waitFor({ timeout: 30_000 });
-    assert.deepEqual(loaded, [versionA, versionB]);
-    assert.equal(await page.getByText('组织管理模块加载失败').count(), 0);
-    assert.equal(await stillNoReload(page), true, 'the page was reloaded');
-    await snap(page, 'org-redeployed-after-navigation');
+  it('three redeploys in a row, with /org/user open in two tabs: each tab shows each build after its next navigation, without an error or a reload', async () => {
+    await redeploy(buildA);
+    const { context, tabs } = await openTabs(2);
+    const loaded = tabs.map(entriesLoaded);
+    const seen = tabs.map(problems);
+    for (const tab of tabs) {
+      await tab.goto(server.url('/org/user'));
+      await userTable(tab);
+      assert.equal(await label(tab), null, 'build A says nothing above the table');
+      await markNoReload(tab);
+    }
+
+    let before: string | null = null;
+    for (const [i, build] of builds.entries()) {
+      const version = versions[i]!;
+      const heard = tabs.map((tab) => hears(tab, version));
+      await redeploy(build);
+      await Promise.all(heard);
+      for (const tab of tabs) {
+        // The page on screen keeps the version it runs until the user navigates: nothing swapped under them.
+        assert.equal(await label(tab), before);
+        await click(tab, '部门管理');
+        await tab.waitForURL('**/org/dept');
+        await click(tab, '用户管理');
+        await tab.waitForURL('**/org/user');
+        await tab.getByTestId('org-build').filter({ hasText: labels[i]! }).waitFor({ timeout: 30_000 });
+        await userTable(tab);
+        assert.equal(await tab.getByText('模块加载失败').count(), 0);
+        assert.equal(await stillNoReload(tab), true, 'the tab was reloaded');
+      }
+      before = labels[i]!;
+    }
+    await snap(tabs[1]!, 'org-redeployed-three-times');
+    for (const [t, tab] of tabs.entries()) {
+      assert.deepEqual(loaded[t], [versionA, ...versions], `tab ${t + 1} loaded each version once`);
+      assert.deepEqual(seen[t], [], `tab ${t + 1}: ${seen[t]!.join('\n')}`);
+      assert.equal(await stillNoReload(tab), true);
+    }
     await context.close();
   });
 
-  it('a version that answers 404 is followed to the one the registry names now', async () => {
-    await redeploy(buildB);
-    const { context, page } = await newPage(browser);
-    await signInWithToken(page, token);
+  it('with the push stream blocked, a version that answers 404 is followed to the one the registry names now', async () => {
+    const old = await redeploy(buildA);
+    const { context, tabs } = await openTabs(1);
+    const page = tabs[0]!;
     const loaded = entriesLoaded(page);
     const manifests = manifestAnswers(page);
+    await page.route('**/admin/admin/notice/stream**', (route) => route.abort('connectionrefused'));
     // Org does not load in this tab before the redeploy (its prefetch fails), so its first visit asks for the old version.
     const blocked = '**/user/web/remotes/org/**';
     let tried!: () => void;
@@ -171,27 +227,31 @@ describe('a remote redeployed while the console is open', () => {
     await prefetchTried;
     await markNoReload(page);
 
-    await redeploy(buildA);
+    const now = await redeploy(builds[0]!);
+    // The old version is kept for tabs that run it; gone from the kept copies too, it answers 404.
+    rmSync(join(server.dataDir, 'remotes', 'org', old), { recursive: true, force: true });
+    assert.equal((await fetch(`${server.origin}/user/web/remotes/org/${old}/mf-manifest.json`)).status, 404);
     await page.unroute(blocked);
-    await page.locator('aside').getByText('组织管理', { exact: true }).first().click();
-    await page.locator('aside').getByText('用户管理', { exact: true }).first().click();
+    await click(page, '组织管理');
+    await click(page, '用户管理');
+    await page.getByTestId('org-build').filter({ hasText: labels[0]! }).waitFor({ timeout: 30_000 });
     await userTable(page);
     // The old version answered 404 (to the visit, and maybe to the prefetch's second try), and the
     // registry, asked again, led to the new one.
-    assert.ok(manifests.includes(`${versionB} 404`), manifests.join(', '));
-    assert.ok(!manifests.includes(`${versionB} 200`), manifests.join(', '));
-    assert.equal(manifests.at(-1), `${versionA} 200`);
-    assert.deepEqual(loaded, [versionA]);
-    assert.equal(await runsBuildB(page), false);
+    assert.ok(manifests.includes(`${old} 404`), manifests.join(', '));
+    assert.ok(!manifests.includes(`${old} 200`), manifests.join(', '));
+    assert.equal(manifests.at(-1), `${now} 200`);
+    assert.deepEqual(loaded, [now]);
     assert.equal(await stillNoReload(page), true, 'the page was reloaded');
     await context.close();
   });
 
-  it("the error page's retry loads the version deployed since the failure", async () => {
-    await redeploy(buildA);
-    const { context, page } = await newPage(browser);
-    await signInWithToken(page, token);
+  it("with the push stream blocked, the error page's retry loads the version deployed since the failure", async () => {
+    await redeploy(builds[0]!);
+    const { context, tabs } = await openTabs(1);
+    const page = tabs[0]!;
     const loaded = entriesLoaded(page);
+    await page.route('**/admin/admin/notice/stream**', (route) => route.abort('connectionrefused'));
     const blocked = '**/user/web/remotes/org/**';
     await page.route(blocked, (route) => route.abort('connectionrefused'));
     await page.goto(server.url('/org/user'));
@@ -200,12 +260,12 @@ describe('a remote redeployed while the console is open', () => {
     await page.getByText('组织管理模块加载失败').waitFor();
     await markNoReload(page);
 
-    await redeploy(buildB);
+    const now = await redeploy(builds[1]!);
     await page.unroute(blocked);
     await retry.click();
+    await page.getByTestId('org-build').filter({ hasText: labels[1]! }).waitFor({ timeout: 30_000 });
     await userTable(page);
-    assert.deepEqual(loaded, [versionB]);
-    assert.equal(await runsBuildB(page), true);
+    assert.deepEqual(loaded, [now]);
     assert.equal(await stillNoReload(page), true, 'the retry reloaded the page');
     await context.close();
   });

@@ -52,7 +52,15 @@ describe("shell: remotes are prefetched after sign-in and share the shell's fede
         classes: new Set(instances.map((i) => i.constructor)).size,
       };
     });
-    assert.deepEqual(runtime, { from: 'shell', instances: ['shell', 'uc_home', 'uc_market', 'uc_org', 'uc_permission', 'uc_tenant'], classes: 1 });
+    // Each remote's container is named after its build (uc_org_<hash>): versions of one remote coexist.
+    assert.deepEqual(
+      { ...runtime, instances: runtime.instances.map((name) => name.replace(/_[0-9a-f]{11}$/, '_<build>')) },
+      {
+        from: 'shell',
+        instances: ['shell', 'uc_home_<build>', 'uc_market_<build>', 'uc_org_<build>', 'uc_permission_<build>', 'uc_tenant_<build>'],
+        classes: 1,
+      },
+    );
     await context.close();
   });
 });
