@@ -5,9 +5,7 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'leader must be at most 64 characters': '负责人最多 64 个字符',
   'address must be at most 255 characters': '地址最多 255 个字符',
   'alipayAccount must be at most 128 characters': '支付宝账号最多 128 个字符',
-  'alipayCode must be at most 2048 characters': '支付宝收款码地址最多 2048 个字符',
   'alipayName must be at most 64 characters': '支付宝姓名最多 64 个字符',
-  'avatar must be at most 2048 characters': '头像地址最多 2048 个字符',
   'birthday must be a date such as 1990-01-31': '生日必须是日期，如 1990-01-31',
   'idempotencyKey must be 8 to 64 characters': 'idempotencyKey 必须是 8 到 64 个字符',
   'num must be a number': '数量必须是数字',
@@ -52,7 +50,8 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'roleIds: you cannot change your own roles: ask another administrator to do it': 'roleIds: 不能修改自己的角色：请由其他管理员操作',
   'deptId: that department is outside your data scope: choose one of the departments you manage': 'deptId: 该部门不在您的数据范围内：请选择您管理的部门',
   'deptId: choose a department: a user without one is outside your data scope': 'deptId: 请选择部门：没有部门的用户不在您的数据范围内',
-  'You cannot reset your own password here: change it in your account settings, which ask for the current one': '不能在这里重置自己的密码：请在账户设置中修改（需要输入当前密码）',
+  'You cannot reset your own password here: change it in your account settings, which ask for the current one':
+    '不能在这里重置自己的密码：请在账户设置中修改（需要输入当前密码）',
   'You cannot delete your own account': '不能删除自己的账号',
   'mobile: the phone number "{mobile}" is now on another user of this tenant, so this user cannot be restored with it: remove the number from that user first, or purge this user from the recycle bin and create them again with another number':
     'mobile: 手机号“{mobile}”现已属于本租户另一位用户，该用户无法带着它恢复：请先从那位用户处移除该号码，或从回收站彻底删除该用户，再用其他号码重新创建',
