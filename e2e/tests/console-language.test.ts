@@ -1,8 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { screensEnUS } from '../../packages/shared/src/screens/locales/en-US';
-import { screensZhCN } from '../../packages/shared/src/screens/locales/zh-CN';
+import { deptEnUS, deptZhCN } from '../../apps/org/src/features/dept/dept-messages';
+import { postEnUS, postZhCN } from '../../apps/org/src/features/post/post-messages';
+import { userEnUS, userZhCN } from '../../apps/org/src/features/user/user-messages';
+import { orgCommonEnUS, orgCommonZhCN } from '../../apps/org/src/lib/org-messages';
 import { shellEnUS } from '../../apps/shell/src/locales/en-US';
 import { shellZhCN } from '../../apps/shell/src/locales/zh-CN';
 import { newPage } from '../support/browser';
@@ -17,7 +19,10 @@ import { withServerAndBrowser } from '../support/suite';
  */
 
 type Locale = 'zh-CN' | 'en-US';
-const TABLES: Record<Locale, Record<string, string>> = { 'zh-CN': { ...shellZhCN, ...screensZhCN }, 'en-US': { ...shellEnUS, ...screensEnUS } };
+const TABLES: Record<Locale, Record<string, string>> = {
+  'zh-CN': { ...shellZhCN, ...orgCommonZhCN, ...userZhCN, ...deptZhCN, ...postZhCN },
+  'en-US': { ...shellEnUS, ...orgCommonEnUS, ...userEnUS, ...deptEnUS, ...postEnUS },
+};
 const HAN = /\p{Script=Han}/u;
 /** Three English words in a row: a sentence (a field name such as "code:" is not one). */
 const ENGLISH_SENTENCE = /\b[A-Za-z]{2,},? [A-Za-z]{2,} [A-Za-z]{2,}\b/;

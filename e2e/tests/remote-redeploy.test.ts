@@ -19,8 +19,9 @@ import { apiLogin, repoRoot, startServer, type RunningServer } from '../support/
  *
  * The server gets a WEB_DIR of its own: every built app linked in, and the org remote deployed there as
  * one of four builds, swapped the way a deploy does (old dist removed, new one copied in). Builds B, C
- * and D differ from A (the one `pnpm build` made) in what a user reads: the user page says 构建 B, C or D
- * above its table (a loader patches the org routes' source for the build).
+ * and D differ from A (the one `pnpm build` made) in what a user reads: the user screen says 构建 B, C or D
+ * above its table (a loader patches the org user screen's source for the build), on /org/user and on a
+ * tenant's details page, whose users tab is that screen loaded from org at run time.
  */
 const work = mkdtempSync(join(tmpdir(), 'uc-redeploy-'));
 const webDir = join(work, 'web');
@@ -38,8 +39,8 @@ function buildLabelledOrg(label: string, out: string): void {
     loader,
     `module.exports = function (source) {
   const { label } = this.getOptions();
-  const out = source.replace('element: <UserListPage />', 'element: (<><p data-testid="org-build">' + label + '</p><UserListPage /></>)');
-  if (out === source) throw new Error('apps/org/src/routes.tsx no longer renders <UserListPage /> for /org/user: update e2e/tests/remote-redeploy.test.ts');
+  const out = source.replace('<FilterBuilder', '<p data-testid="org-build">' + label + '</p><FilterBuilder');
+  if (out === source) throw new Error('apps/org/src/features/user/user-list-page.tsx no longer renders <FilterBuilder above the user table: update e2e/tests/remote-redeploy.test.ts');
   return out;
 };
 `,
@@ -50,7 +51,7 @@ function buildLabelledOrg(label: string, out: string): void {
     `import base from ${JSON.stringify(pathToFileURL(join(repoRoot, 'apps/org/rspack.config.mjs')).href)};
 export default (env, argv) => {
   const config = base(env, argv);
-  const label = { test: /apps[\\\\/]org[\\\\/]src[\\\\/]routes\\.tsx$/, enforce: 'pre', loader: ${JSON.stringify(loader)}, options: { label: ${JSON.stringify(label)} } };
+  const label = { test: /apps[\\\\/]org[\\\\/]src[\\\\/]features[\\\\/]user[\\\\/]user-list-page\\.tsx$/, enforce: 'pre', loader: ${JSON.stringify(loader)}, options: { label: ${JSON.stringify(label)} } };
   return { ...config, output: { ...config.output, path: ${JSON.stringify(out)} }, module: { ...config.module, rules: [...config.module.rules, label] } };
 };
 `,
@@ -204,6 +205,47 @@ describe('a remote redeployed while the console is open', () => {
       assert.deepEqual(seen[t], [], `tab ${t + 1}: ${seen[t]!.join('\n')}`);
       assert.equal(await stillNoReload(tab), true);
     }
+    await context.close();
+  });
+
+  it("one deploy of org changes a tenant's details users tab too: that tab is org's screen, loaded from the version deployed", async () => {
+    await redeploy(builds[1]!);
+    const { context, tabs } = await openTabs(1);
+    const page = tabs[0]!;
+    const loaded = entriesLoaded(page);
+    const seen = problems(page);
+    const usersTab = async (build: string) => {
+      await page.getByText('租户详情:').first().waitFor({ timeout: 30_000 });
+      await page.getByRole('tab', { name: '用户' }).click();
+      await page.getByTestId('org-build').filter({ hasText: build }).waitFor({ timeout: 30_000 });
+      await userTable(page);
+    };
+    // The platform's own tenant (id 1): its users tab lists admin.
+    await page.goto(server.url('/tenant/details/1'));
+    await usersTab(labels[1]!);
+    await markNoReload(page);
+
+    const heard = hears(page, versions[2]!);
+    await redeploy(builds[2]!);
+    await heard;
+    // The tab on screen keeps the build it shows; the next visit of the page shows the new one.
+    assert.equal(await label(page), labels[1]);
+    await page.getByRole('link', { name: '返回租户列表' }).click();
+    await page.waitForURL('**/tenant/manage');
+    await page.locator('a[href$="/tenant/details/1"]').first().click();
+    await usersTab(labels[2]!);
+    await snap(page, 'tenant-details-users-redeployed');
+    // And /org/user, the same screen, from the same deploy.
+    await click(page, '组织管理');
+    await click(page, '用户管理');
+    await page.waitForURL('**/org/user');
+    await page.getByTestId('org-build').filter({ hasText: labels[2]! }).waitFor({ timeout: 30_000 });
+    await userTable(page);
+
+    assert.deepEqual(loaded, [versions[1], versions[2]]);
+    assert.deepEqual(seen, [], seen.join('\n'));
+    assert.equal(await page.getByText('模块加载失败').count(), 0);
+    assert.equal(await stillNoReload(page), true, 'the page was reloaded');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
-// The light part of the screens only (no page code), so this chunk stays tiny.
-import { prefetchUserList } from '@uc/shared/screens/prefetch';
+// The light part of the user screen only (no page code), so this chunk stays tiny.
+import { prefetchUserList } from './features/user/user-list-query';
 
 /**
  * Exposed as 'org/prefetch' (a tiny chunk, no page code): the shell calls it on the first visit of an

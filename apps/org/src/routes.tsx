@@ -1,9 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-// The screens live in @uc/shared/screens (the tenant remote shows them too, inside a tenant); they
-// register their own texts.
-import { DeptPage, PostPage, UserListPage } from '@uc/shared/screens';
+import { DeptPage } from './features/dept/dept-page';
+import { PostPage } from './features/post/post-page';
+import { UserListPage } from './features/user/user-list-page';
 
-/** Exposed as 'org/routes': users, departments and posts. */
+/**
+ * Exposed as 'org/routes': users, departments and posts. Each page registers its own texts; the tenant
+ * remote shows the same screens inside a tenant through './tenant-screens'.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/org',

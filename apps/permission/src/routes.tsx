@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { MenuPage } from './features/menu/menu-page';
 import { OpenAccessPage } from './features/open-access/open-access-page';
-// The role screen lives in @uc/shared/screens (the tenant remote shows it too, inside a tenant).
-import { RolePage } from '@uc/shared/screens';
+// The tenant remote shows the role screen too, inside a tenant: through './tenant-screens'.
+import { RolePage } from './features/role/role-page';
 import { registerPermissionMessages } from './locales';
 
 // Runs when the shell first loads this module, before any of its pages renders.

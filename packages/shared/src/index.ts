@@ -6,3 +6,4 @@ export * from './session';
 export * from './permission';
 export * from './i18n';
 export * from './browser/copy-text';
+export * from './federation/remote-modules';

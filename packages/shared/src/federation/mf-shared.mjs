@@ -16,8 +16,9 @@ const SINGLETONS = [
   '@uc/shared',
   // The antd-based kit is its own singleton so the light '@uc/shared' stays free of antd.
   '@uc/shared/ui',
-  // The org and permission screens, shown by several remotes (org, permission, tenant): one copy.
-  '@uc/shared/screens',
+  // Not '@uc/shared/exposed': the interfaces remotes expose to each other, which each remote must keep
+  // at the version it was built against. Domain screens are no shared code at all: a remote that shows
+  // another's screens loads them from it at run time (@uc/shared/exposed).
 ];
 
 /** @param {string} appDir the directory of the app's package.json */

@@ -37,9 +37,13 @@ module.exports = {
   moduleNameMapper: {
     '^@uc/shared$': path.join(sharedSrc, 'index.ts'),
     '^@uc/shared/ui$': path.join(sharedSrc, 'ui/index.ts'),
-    '^@uc/shared/screens$': path.join(sharedSrc, 'screens/index.ts'),
-    '^@uc/shared/screens/prefetch$': path.join(sharedSrc, 'screens/prefetch.ts'),
+    '^@uc/shared/exposed$': path.join(sharedSrc, 'exposed/index.ts'),
     '^@uc/shared/testing$': path.join(sharedSrc, 'testing/index.ts'),
+    // For tests only (no export of the package): the module of the API client's `call`, which every
+    // screen's reads and writes go through (useCall, useListQuery, useScopedCall, the session store).
+    // `jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }))`
+    // replaces it for all of them; mocking '@uc/shared' replaces only what is imported from the package.
+    '^@uc/shared/api-client$': path.join(sharedSrc, 'api/api-client.ts'),
     '^antd/es/(.*)$': 'antd/lib/$1',
     '\\.(css|less)$': path.join(__dirname, 'style-stub.cjs'),
   },

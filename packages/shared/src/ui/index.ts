@@ -18,3 +18,5 @@ export * from './date-field';
 export * from './image-field';
 export * from './date-range-field';
 export * from './load-failed';
+export * from './grant-tree';
+export * from './exposed-slot';

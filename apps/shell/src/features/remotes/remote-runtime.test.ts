@@ -1,8 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteEntry } from '@uc/shared';
+import { loadExposedModule, useSession, type RemoteEntry } from '@uc/shared';
+import { ORG_TENANT_SCREENS } from '@uc/shared/exposed';
 import { failedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { manifestFailure, ManifestError, readManifest } from './remote-plugins';
-import { loadRemoteRoutes, prefetchRemotes, readyRoutes } from './remote-runtime';
+import { loadRegistryExpose, loadRemoteRoutes, prefetchRemotes, readyRoutes } from './remote-runtime';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -128,5 +129,29 @@ describe('remote versions in the federation runtime', () => {
     jest.mocked(manifestFailure).mockReturnValue(new ManifestError(v1.entry, 'timeout'));
     await expect(loadRemoteRoutes(v1)).rejects.toMatchObject({ reason: 'timeout' });
     expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what one remote loads of another (loadExposedModule of @uc/shared)', () => {
+  it('loads the expose from the version the registry names now, each version from its own container', async () => {
+    const screens = { version: ORG_TENANT_SCREENS.version, TenantUsers: () => null };
+    jest.mocked(loadRemote).mockResolvedValue(screens);
+    useSession.setState({ remotes: [version('org', '7')] });
+    // Through the loader this module gave @uc/shared when it loaded.
+    await expect(loadExposedModule(ORG_TENANT_SCREENS)).resolves.toBe(screens);
+    expect(loadRemote).toHaveBeenLastCalledWith('uc_org_7/tenant-screens');
+
+    useSession.setState({ remotes: [version('org', '8')] });
+    await loadRegistryExpose('org', './tenant-screens', { fresh: false });
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'uc_org_8', entry: version('org', '8').entry }], { force: false });
+    expect(loadRemote).toHaveBeenLastCalledWith('uc_org_8/tenant-screens');
+  });
+
+  it('fails, naming the remote, when the registry lists none of that name', async () => {
+    useSession.setState({ remotes: [version('tenant', '1')] });
+    const error = await loadRegistryExpose('org', './tenant-screens', { fresh: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteLoadError);
+    expect((error as Error).message).toMatch(/the registry lists no remote "org"/);
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
-import type { RemoteEntry } from '@uc/shared';
+import { provideRemoteModuleLoader, useSession, type RemoteEntry } from '@uc/shared';
 import { federationName } from '@uc/shared/federation-name';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { fallbackPlugin, manifestFailure, manifestFetchPlugin, readManifest, retryPlugin } from './remote-plugins';
@@ -153,6 +153,21 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
   if (!mod || isFailedRemoteModule(mod)) throw loadError(remote, mod);
   return mod;
 }
+
+/**
+ * What one remote loads of another (`loadExposedModule` of @uc/shared: the org screens on a tenant's
+ * details page): `expose` of the version of `name` the registry names now, through the same containers,
+ * retry and fallback as the routes. A remote the registry does not list fails like one that is down.
+ */
+export function loadRegistryExpose(name: string, expose: string, { fresh }: { fresh: boolean }): Promise<unknown> {
+  const remote = effectiveRemotes(useSession.getState().remotes).find((r) => r.name === name);
+  if (!remote) return Promise.reject(new RemoteLoadError(name, new Error(`the registry lists no remote "${name}" (not deployed, or disabled)`)));
+  return loadRemoteExpose(remote, expose, fresh);
+}
+
+// Every remote page renders after this module has loaded (the outlet imports it): from then on remotes
+// reach each other's exposed modules through it.
+provideRemoteModuleLoader(loadRegistryExpose);
 
 /**
  * Fetches each remote's manifest and entry and preloads the code of its './routes' (not the shared

@@ -1,18 +1,20 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { TenantScope, tenantViewCall, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
-import { DeptPage, PostPage, RolePage, UserListPage } from '@uc/shared/screens';
+import { tenantViewCall, useT } from '@uc/shared';
+import { ORG_TENANT_SCREENS, PERMISSION_TENANT_SCREENS } from '@uc/shared/exposed';
+import { ExposedSlot, useCall } from '@uc/shared/ui';
 import { TenantInfoTab } from './tenant-info-tab';
 
 const MANAGE_PATH = '/tenant/manage';
 
 /**
  * /tenant/details/:id: the tenant's own fields, then its users, roles, departments and posts. Those
- * four tabs are the organisation and permission screens themselves, inside a TenantScope: every call
- * they make carries the tenant (X-UC-Tenant), so they show and change this tenant's records with the
- * reach of its administrator, and the same row actions as on those screens.
+ * four tabs are the organisation and permission screens themselves, loaded at run time from the org
+ * and permission remotes ('./tenant-screens', @uc/shared/exposed), so a deploy of org or permission
+ * changes them here too. They act in the tenant: every call they make carries it (X-UC-Tenant), so they
+ * show and change this tenant's records with the reach of its administrator, and the same row actions
+ * as on those screens.
  */
 export function DetailsPage() {
   const t = useT();
@@ -58,38 +60,22 @@ export function DetailsPage() {
             {
               key: 'users',
               label: t('tenant.details.tab.users'),
-              children: (
-                <TenantScope tenantId={tenant.id}>
-                  <UserListPage />
-                </TenantScope>
-              ),
+              children: <ExposedSlot module={ORG_TENANT_SCREENS} render={(m) => <m.TenantUsers tenantId={tenant.id} />} />,
             },
             {
               key: 'roles',
               label: t('tenant.details.tab.roles'),
-              children: (
-                <TenantScope tenantId={tenant.id}>
-                  <RolePage />
-                </TenantScope>
-              ),
+              children: <ExposedSlot module={PERMISSION_TENANT_SCREENS} render={(m) => <m.TenantRoles tenantId={tenant.id} />} />,
             },
             {
               key: 'depts',
               label: t('tenant.details.tab.depts'),
-              children: (
-                <TenantScope tenantId={tenant.id}>
-                  <DeptPage />
-                </TenantScope>
-              ),
+              children: <ExposedSlot module={ORG_TENANT_SCREENS} render={(m) => <m.TenantDepts tenantId={tenant.id} />} />,
             },
             {
               key: 'posts',
               label: t('tenant.details.tab.posts'),
-              children: (
-                <TenantScope tenantId={tenant.id}>
-                  <PostPage />
-                </TenantScope>
-              ),
+              children: <ExposedSlot module={ORG_TENANT_SCREENS} render={(m) => <m.TenantPosts tenantId={tenant.id} />} />,
             },
           ]}
         />

@@ -1,8 +1,7 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { roleMenuTreeCall, useT } from '@uc/shared';
-import { MenuGrantTree } from '@uc/shared/screens';
-import { useCall } from '@uc/shared/ui';
+import { GrantTree, useCall } from '@uc/shared/ui';
 
 export interface MenuTreeFieldProps {
   /** The ticked menu ids (a Form.Item's value). */
@@ -12,7 +11,7 @@ export interface MenuTreeFieldProps {
 
 /**
  * The menus a policy allows, as a checkable tree of the whole catalogue (directories, menus, buttons),
- * ticked by the role editor's rule (MenuGrantTree): a page can be allowed without some of its buttons,
+ * ticked by the role editor's rule (GrantTree): a page can be allowed without some of its buttons,
  * and only what the editor holds can change (the server refuses the rest).
  */
 export function MenuTreeField({ value, onChange }: MenuTreeFieldProps) {
@@ -23,7 +22,7 @@ export function MenuTreeField({ value, onChange }: MenuTreeFieldProps) {
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{t('tenant.policy.menus.count', { count: granted.size })}</Typography.Text>
       <Spin spinning={menus.loading}>
-        <MenuGrantTree tree={menus.data?.list} granted={granted} onChange={(next) => onChange?.([...next].sort((a, b) => a - b))} />
+        <GrantTree tree={menus.data?.list} granted={granted} onChange={(next) => onChange?.([...next].sort((a, b) => a - b))} />
       </Spin>
     </Flex>
   );

@@ -1,32 +1,25 @@
-import { useMemo, useState } from 'react';
-import { tenantUserListCall, tenantUserRecycleCall, useT, type FilterTriple } from '@uc/shared';
-import { UserListPage, UserRecyclePage } from '@uc/shared/screens';
+import { useState } from 'react';
+import { useT } from '@uc/shared';
+import { ORG_TENANT_SCREENS } from '@uc/shared/exposed';
+import { ExposedSlot } from '@uc/shared/ui';
 import { TenantSelect } from './tenant-select';
 
-/** The tenant filter shared by both pages: every tenant, or the one chosen. */
-function useTenantFilter() {
-  const [tenantId, setTenantId] = useState<number>();
-  const extraFilters = useMemo((): FilterTriple[] => (tenantId === undefined ? [] : [['tenantId', '=', tenantId]]), [tenantId]);
-  return { tenantId, extraFilters, toolbar: <TenantSelect value={tenantId} onChange={setTenantId} /> };
-}
-
-/**
- * /tenant/user/list: the users of every tenant, with the org user screen itself (its columns, filters
- * and row actions, each acting in the row's own tenant), a tenant column and filter. New users need a
- * tenant: 新增用户 and 导入 appear once one is chosen, and put the users there.
+/*
+ * The users of every tenant and their recycle bin: the org remote's user screen (its columns, filters
+ * and row actions, each acting in the row's own tenant), loaded at run time from org ('./tenant-screens'),
+ * with this remote's tenant filter. New users need a tenant: 新增用户 and 导入 appear once one is chosen.
  */
+
+/** /tenant/user/list */
 export function TenantUserListPage() {
   const t = useT();
-  const { tenantId, extraFilters, toolbar } = useTenantFilter();
+  const [tenantId, setTenantId] = useState<number>();
   return (
-    <UserListPage
-      title={t('tenant.user.list.title')}
-      listCall={tenantUserListCall}
-      tenantColumn
-      extraFilters={extraFilters}
-      toolbar={toolbar}
-      {...(tenantId !== undefined ? { createTenantId: tenantId } : {})}
-      recycleListCall={null}
+    <ExposedSlot
+      module={ORG_TENANT_SCREENS}
+      render={(m) => (
+        <m.EveryTenantUsers title={t('tenant.user.list.title')} tenantId={tenantId} toolbar={<TenantSelect value={tenantId} onChange={setTenantId} />} />
+      )}
     />
   );
 }
@@ -34,6 +27,13 @@ export function TenantUserListPage() {
 /** /tenant/user/recycle: the deleted users of every tenant, restored or purged in their own tenant. */
 export function TenantUserRecyclePage() {
   const t = useT();
-  const { extraFilters, toolbar } = useTenantFilter();
-  return <UserRecyclePage title={t('tenant.user.recycle.title')} listCall={tenantUserRecycleCall} tenantColumn extraFilters={extraFilters} toolbar={toolbar} />;
+  const [tenantId, setTenantId] = useState<number>();
+  return (
+    <ExposedSlot
+      module={ORG_TENANT_SCREENS}
+      render={(m) => (
+        <m.EveryTenantRecycle title={t('tenant.user.recycle.title')} tenantId={tenantId} toolbar={<TenantSelect value={tenantId} onChange={setTenantId} />} />
+      )}
+    />
+  );
 }

@@ -44,4 +44,10 @@ export const sharedEnUS: MessageTable = {
   // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
   'image.upload': 'Upload',
   'image.unavailable': 'The image could not be loaded',
+  // A part of a page another remote provides (ExposedSlot of @uc/shared/ui).
+  'exposed.failed': '{module} could not be loaded',
+  'exposed.failed.description':
+    '{module} cannot be loaded right now: it may be being updated, or the network is unstable. The rest of the page still works; you can try again.',
+  'exposed.incompatible': '{module} provides interface version {provided}, but this page needs version {required}: deploy versions of both that match.',
+  'exposed.unavailable': '{module} is shown inside the console only: open this page in the console.',
 };

@@ -45,4 +45,9 @@ export const sharedZhCN: MessageTable = {
   // Private images (issue 10: uploads): shown by AuthImage from @uc/shared/ui.
   'image.upload': '上传',
   'image.unavailable': '图片无法加载',
+  // A part of a page another remote provides (ExposedSlot of @uc/shared/ui).
+  'exposed.failed': '{module}模块加载失败',
+  'exposed.failed.description': '{module}模块暂时无法加载，可能正在更新或网络不稳定。页面的其他部分不受影响，你可以重试。',
+  'exposed.incompatible': '{module}模块提供的接口版本 {provided} 与本页面需要的版本 {required} 不兼容，请部署相互匹配的版本。',
+  'exposed.unavailable': '{module}模块只能在控制台中显示，请在控制台中打开本页面。',
 };

@@ -1,0 +1,97 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { postDeleteCall, postEditCall, postListCall, postStatusCall, formatDateTime, useScopedCall, useT, type PostRow, useCan } from '@uc/shared';
+import { ListTable, StatusSwitch, useListQuery } from '@uc/shared/ui';
+import { registerPostMessages } from './post-messages';
+import { PostFormModal, type PostFormValues } from './post-form-modal';
+
+registerPostMessages();
+
+/** /org/post: the tenant's posts (job positions; the TenantScope's inside one), paged, with create, edit, status and delete. */
+export function PostPage() {
+  const t = useT();
+  const can = useCan();
+  const call = useScopedCall();
+  const query = useListQuery(postListCall, { sort: 'sort' });
+  const { reload } = query;
+  const [editing, setEditing] = useState<PostFormValues | null>(null);
+
+  const columns = useMemo<TableColumnsType<PostRow>>(
+    () => [
+      { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
+      { key: 'name', dataIndex: 'name', title: t('org.post.name'), sorter: true },
+      { key: 'code', dataIndex: 'code', title: t('org.post.code'), sorter: true },
+      { key: 'sort', dataIndex: 'sort', title: t('org.field.sort'), sorter: true, defaultSortOrder: 'ascend' },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('org.field.status'),
+        render: (status: number, row) => (
+          <StatusSwitch
+            status={status}
+            disabled={!can(postStatusCall)}
+            onChange={async (next) => {
+              await call(postStatusCall, { body: { id: row.id, status: next }, done: 'saved' });
+              reload();
+            }}
+          />
+        ),
+      },
+      { key: 'remark', dataIndex: 'remark', title: t('org.field.remark') },
+      { key: 'createdAt', dataIndex: 'createdAt', title: t('org.field.createdAt'), sorter: true, render: (at: string) => formatDateTime(at) },
+      {
+        key: 'actions',
+        title: t('org.field.actions'),
+        render: (_, row) => (
+          <Space size="small">
+            {can(postEditCall) && (
+              <Button type="link" size="small" onClick={() => setEditing(row as PostFormValues)}>
+                {t('org.action.edit')}
+              </Button>
+            )}
+            {can(postDeleteCall) && (
+              <Popconfirm
+                title={t('org.post.deleteConfirm', { name: row.name })}
+                okText={t('org.action.delete')}
+                cancelText={t('org.action.cancel')}
+                onConfirm={() => call(postDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(reload, () => undefined)}
+              >
+                <Button type="link" size="small" danger>
+                  {t('org.action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, can, call, reload],
+  );
+
+  return (
+    <Card title={t('org.post.title')}>
+      <ListTable
+        query={query}
+        columns={columns}
+        rowKey="id"
+        searchPlaceholder={t('org.post.search')}
+        toolbar={
+          can(postEditCall) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              {t('org.post.create')}
+            </Button>
+          )
+        }
+      />
+      <PostFormModal
+        initial={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </Card>
+  );
+}
