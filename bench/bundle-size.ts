@@ -3,6 +3,11 @@
  * (raw bytes and gzip bytes), measured in headless Chromium against the real built server.
  * Budget (DESIGN.md section 8): the login page at most 250 KB gzip, and no service worker precache while it is open.
  *
+ * Then what each remote ships itself: a cold visit of one page of each remote, its scripts grouped by where they
+ * come from (the shell, or /user/web/remotes/<name>/: the remote's remoteEntry.js and the chunks its page needs;
+ * the shared libraries come from the shell). A tenant's details page with its users tab open shows what the
+ * tenant remote loads of the org remote. WEB_DIR measures other builds (a folder of <app>/dist).
+ *
  * Beside it, the same measure of the peer's login page (Ant Design Pro v6.0.3's /user/login, cold, as
  * bench/peer/adpro-server.mjs serves its build), skipped when $ADPRO_DIR/dist is missing (PEER=0 skips it too).
  *
@@ -94,6 +99,51 @@ try {
       await ready(page).waitFor({ timeout: 30_000 });
     });
     print(`/user/web${path} (cold, signed in)`, m);
+    await context.close();
+  }
+  // Each remote's own scripts, by the folder they come from, on a cold visit of one of its pages.
+  const perRemote: { path: string; remote: string; also?: string[]; ready: (page: Page) => Locator; then?: (page: Page) => Promise<void> }[] = [
+    { path: '/org/user', remote: 'org', ready: (page) => page.getByRole('cell', { name: 'admin', exact: true }).first() },
+    { path: '/permission/role', remote: 'permission', ready: (page) => page.locator('.ant-table-row').first() },
+    { path: '/tenant/manage', remote: 'tenant', ready: (page) => page.locator('.ant-table-row').first() },
+    {
+      path: '/tenant/details/1',
+      remote: 'tenant',
+      also: ['org', 'permission'],
+      ready: (page) => page.getByRole('tab', { name: '用户' }),
+      then: async (page) => {
+        await page.getByRole('tab', { name: '用户' }).click();
+        await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
+      },
+    },
+    { path: '/dashboard/workplace', remote: 'home', ready: (page) => page.locator('.ant-card').first() },
+    { path: '/addons/market', remote: 'market', ready: (page) => page.locator('.ant-card').first() },
+  ];
+  const folderOf = (url: string) => /^\/user\/web\/remotes\/([^/]+)\//.exec(url)?.[1] ?? 'shell';
+  console.log('\nEach remote on a cold visit of its page (scripts by folder; gzip, raw):');
+  for (const { path, remote, also = [], ready, then } of perRemote) {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((t) => localStorage.setItem('ACCESS-TOKEN', t), token);
+    // Only the page's own remote(s): the idle prefetch of the others is another measure.
+    await context.route(
+      (url) => /\/user\/web\/remotes\//.test(url.pathname) && ![remote, ...also].includes(folderOf(url.pathname)),
+      (route) => route.abort('blockedbyclient'),
+    );
+    const m = await measure(page, async () => {
+      await page.goto(server.url(path));
+      await ready(page).waitFor({ timeout: 30_000 });
+      await then?.(page);
+    });
+    const byFolder = new Map<string, { files: number; raw: number; gzip: number }>();
+    for (const f of m.files) {
+      const folder = folderOf(f.url);
+      const sum = byFolder.get(folder) ?? { files: 0, raw: 0, gzip: 0 };
+      byFolder.set(folder, { files: sum.files + 1, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip });
+    }
+    const parts = [...byFolder].filter(([folder]) => folder !== 'shell');
+    console.log(`  ${path} (${remote}):`);
+    for (const [folder, sum] of parts)
+      console.log(`    ${folder.padEnd(12)} ${kb(sum.gzip).padStart(10)} gzip  ${kb(sum.raw).padStart(10)} raw  ${sum.files} files`);
     await context.close();
   }
   // The peer's login page, cold, measured the same way (its requests to other hosts fail at once: no Internet here).
