@@ -3,10 +3,11 @@ import { ConfigError, helpText, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
+import { registerReadiness } from './http/readiness';
 import { join } from 'node:path';
 
 async function openDatabase(config: Config): Promise<Database> {
-  const options = { statementTimeoutMs: config.statementTimeoutMs };
+  const options = { statementTimeoutMs: config.statementTimeoutMs, directUrl: config.databaseDirectUrl };
   return config.databaseUrl ? openPostgres(config.databaseUrl, options) : openPglite(join(config.dataDir, 'pglite'));
 }
 
@@ -38,12 +39,20 @@ async function main(): Promise<void> {
     }
   })();
   app.log.info(`Database: ${database.kind} (${database.location}); console files from ${config.webDir}`);
+  // /livez and /readyz for a load balancer; readiness turns 503 on SIGTERM (http/readiness.ts).
+  const readiness = registerReadiness(app, { unreadyChecks: config.shutdownUnreadyChecks, drainMs: config.shutdownDrainMs });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing requests in flight`);
+    // Still serving, but unready, until the balancers checking this server have taken it out; then no
+    // request can arrive on a connection being closed. A second signal ends the process at once.
+    app.log.info(`${signal} received: unready, waiting for load balancers to take this server out`);
+    await readiness.drain();
+    // Stops accepting connections, ends the event streams (their tabs reconnect through the balancer to
+    // another server) and waits for the requests in flight.
+    app.log.info('finishing requests in flight');
     await app.close();
     app.log.info('HTTP server closed: closing the database');
     await database.close();

@@ -97,6 +97,18 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the direct URL beside a pooler and the graceful shutdown settings', () => {
+    const pooler = 'postgres://uc@pgbouncer:6432/uc';
+    const direct = 'postgres://uc@db:5432/uc';
+    expect(loadConfig({}, '/x')).toMatchObject({ databaseDirectUrl: undefined, shutdownUnreadyChecks: 3, shutdownDrainMs: 30_000 });
+    expect(loadConfig({ DATABASE_URL: pooler, DATABASE_DIRECT_URL: direct }, '/x')).toMatchObject({ databaseUrl: pooler, databaseDirectUrl: direct });
+    // The same URL twice is no pooler.
+    expect(loadConfig({ DATABASE_URL: direct, DATABASE_DIRECT_URL: direct }, '/x').databaseDirectUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'db:5432' }, '/x')).toThrow('DATABASE_DIRECT_URL is not a postgres:// URL');
+    expect(loadConfig({ SHUTDOWN_UNREADY_CHECKS: '2', SHUTDOWN_DRAIN_MS: '0' }, '/x')).toMatchObject({ shutdownUnreadyChecks: 2, shutdownDrainMs: 0 });
+    expect(() => loadConfig({ SHUTDOWN_UNREADY_CHECKS: '0' }, '/x')).toThrow('SHUTDOWN_UNREADY_CHECKS is out of range');
+  });
+
   it('reads the open access server key as hex or base64, and the demo switch', () => {
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ OPEN_ACCESS_KEY: hex }, '/x').openAccessKey).toEqual(Buffer.from(hex, 'hex'));

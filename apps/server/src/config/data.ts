@@ -21,6 +21,19 @@ export const dataVars = {
         ),
     ),
   },
+  DATABASE_DIRECT_URL: {
+    default: '(DATABASE_URL)',
+    description:
+      'postgres:// URL of the same database straight to PostgreSQL, when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): what needs a session uses it (LISTEN for the notifications of other servers, migrations under the start-up lock), and the connections of DATABASE_URL then keep nothing between transactions (timeouts set in each transaction, no named prepared statements). Unset: DATABASE_URL is PostgreSQL itself.',
+    schema: optional(
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\/.+/,
+          'DATABASE_DIRECT_URL is not a postgres:// URL: set it to the URL of PostgreSQL itself (postgres://user@host:5432/db), not of the pooler, or unset it when DATABASE_URL is PostgreSQL itself',
+        ),
+    ),
+  },
   OPEN_ACCESS_KEY: {
     default: '(DATA_DIR/secret.key)',
     description:
@@ -62,6 +75,8 @@ export function parseServerKey(text: string): Buffer | undefined {
 export interface DataConfig {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: set (and unlike DATABASE_URL) only when DATABASE_URL is a transaction pooler (db/client.ts). */
+  databaseDirectUrl: string | undefined;
   /** OPEN_ACCESS_KEY; undefined: the key file in DATA_DIR (modules/open-access/server-key.ts). */
   openAccessKey: Buffer | undefined;
   /** STATEMENT_TIMEOUT_MS: set on every database connection (db/client.ts). */
@@ -71,6 +86,7 @@ export interface DataConfig {
 export const readDataConfig = (e: ParsedVars<typeof dataVars>, cwd: string): DataConfig => ({
   dataDir: resolve(cwd, e.DATA_DIR ?? './data'),
   databaseUrl: e.DATABASE_URL,
+  databaseDirectUrl: e.DATABASE_DIRECT_URL === e.DATABASE_URL ? undefined : e.DATABASE_DIRECT_URL,
   openAccessKey: e.OPEN_ACCESS_KEY,
   statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
 });

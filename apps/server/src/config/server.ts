@@ -59,6 +59,18 @@ export const serverVars = {
       'Longest an API request admitted to the queue waits (milliseconds) before it too is answered 503 with Retry-After: a backstop for a stalled database, which the estimate of REQUEST_LATENCY_BUDGET_MS learns of only when calls end.',
     schema: optional(intVar('REQUEST_QUEUE_WAIT_MS', 30_000, 1, 600_000)),
   },
+  SHUTDOWN_UNREADY_CHECKS: {
+    default: '3',
+    description:
+      "Graceful shutdown behind a load balancer: after SIGTERM the readiness endpoint (GET /readyz) answers 503 and the server keeps serving (closing each connection after its answer) until every balancer that checked it in the last SHUTDOWN_DRAIN_MS has been answered 503 this many times and once more (which shows it took the last one in); then it stops accepting connections, ends its event streams and finishes the requests in flight. Set it to the balancer's fall count (HAProxy: fall, default 3). A server whose readiness nobody checks stops at once.",
+    schema: optional(intVar('SHUTDOWN_UNREADY_CHECKS', 3, 1, 100)),
+  },
+  SHUTDOWN_DRAIN_MS: {
+    default: '30000',
+    description:
+      'Longest the server waits after SIGTERM for the balancers to see it unready (SHUTDOWN_UNREADY_CHECKS), in milliseconds; also how recent a readiness check must be for its balancer to be waited for. 0: stop accepting connections at once.',
+    schema: optional(intVar('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000)),
+  },
   TRUST_PROXY: {
     default: 'false',
     description:
@@ -139,6 +151,9 @@ export interface ServerConfig {
   requestLatencyBudgetMs: number;
   requestQueue: number;
   requestQueueWaitMs: number;
+  /** SHUTDOWN_UNREADY_CHECKS and SHUTDOWN_DRAIN_MS (http/readiness.ts). */
+  shutdownUnreadyChecks: number;
+  shutdownDrainMs: number;
 }
 
 export const readServerConfig = (e: ParsedVars<typeof serverVars>, cwd: string): ServerConfig => ({
@@ -153,4 +168,6 @@ export const readServerConfig = (e: ParsedVars<typeof serverVars>, cwd: string):
   requestLatencyBudgetMs: e.REQUEST_LATENCY_BUDGET_MS ?? 5000,
   requestQueue: e.REQUEST_QUEUE ?? 1000,
   requestQueueWaitMs: e.REQUEST_QUEUE_WAIT_MS ?? 30_000,
+  shutdownUnreadyChecks: e.SHUTDOWN_UNREADY_CHECKS ?? 3,
+  shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 30_000,
 });

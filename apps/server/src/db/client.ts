@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { serverRoot } from '../lib/server-root';
+import { poolerSafeQuery, sendCancelRequest, type ServerAddress } from './pooler';
 import * as schema from './schema';
 import { StatementTimings, timedQuery } from './statement-timings';
 
@@ -38,11 +39,22 @@ export interface Database {
   cancelQueries(owner: QueryOwner): Promise<number>;
   /** How long each SQL statement this process sent took, for the monitor (start-up's excluded). */
   statements: StatementTimings;
+  /**
+   * PostgreSQL: a new, unconnected client of a session straight to PostgreSQL (DATABASE_DIRECT_URL, or
+   * DATABASE_URL), for what needs one: LISTEN (modules/auth/auth-events.ts, modules/notice/notice-events.ts).
+   */
+  sessionClient?: () => pg.Client;
 }
 
 export interface DatabaseOptions {
   /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels a longer statement (error 57014); start-up is exempt. */
   statementTimeoutMs?: number;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, when `url` is a pooler in transaction mode (PgBouncer).
+   * Then the pool keeps nothing on its connections between transactions (db/pooler.ts), and LISTEN
+   * and the start-up lock use this one.
+   */
+  directUrl?: string;
 }
 
 /**
@@ -107,6 +119,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 const STARTUP_LOCK = 873_401_002;
 
 const POOL_SIZE = 20;
+/**
+ * A transaction waits on the server's own code between statements, which can be long (an import
+ * hashes every password inside its request's transaction); ten minutes idle is a stuck request
+ * holding locks and a connection, which PostgreSQL then ends.
+ */
+const IDLE_IN_TRANSACTION_MS = 600_000;
 
 /** The connection a statement goes out on, with the request that sent it (see QueryOwner). */
 const ownerOfConnection = new WeakMap<pg.Client, QueryOwner>();
@@ -122,21 +140,18 @@ OwnedClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 export async function openPostgres(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const timeout = options.statementTimeoutMs ?? 5000;
+  const { directUrl } = options;
+  const timeouts = { statementTimeoutMs: timeout, idleInTransactionMs: IDLE_IN_TRANSACTION_MS };
   const statements = new StatementTimings();
-  // A class of this pool's own, so its statements are measured into its timings.
+  // A class of this pool's own, so its statements are measured into its timings (and, through a
+  // transaction pooler, sent without session state: db/pooler.ts).
   class MeasuredClient extends OwnedClient {}
-  MeasuredClient.prototype.query = timedQuery(OwnedClient.prototype.query, statements);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: POOL_SIZE,
-    Client: MeasuredClient,
-    // Both are session settings sent when the connection opens, so every statement of the app has them.
-    statement_timeout: timeout,
-    // A transaction waits on the server's own code between statements, which can be long (an import
-    // hashes every password inside its request's transaction); ten minutes idle is a stuck request
-    // holding locks and a connection, which PostgreSQL then ends.
-    idle_in_transaction_session_timeout: 600_000,
-  });
+  MeasuredClient.prototype.query = timedQuery(directUrl ? poolerSafeQuery(OwnedClient.prototype.query, timeouts) : OwnedClient.prototype.query, statements);
+  // Straight to PostgreSQL both are session settings sent when the connection opens, so every statement
+  // of the app has them; through a pooler each transaction sets them for itself.
+  const sessionSettings = { statement_timeout: timeout, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS };
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, Client: MeasuredClient, ...(directUrl ? {} : sessionSettings) });
+  const sessionConfig: pg.ClientConfig = directUrl ? { connectionString: directUrl, ...sessionSettings } : pool.options;
   // pool.query runs its statement from the callback of pool.connect, which a connection handed back by
   // another request calls in that request's async context: bind it to the caller's, so the statement is
   // noted under the request that sent it.
@@ -158,43 +173,77 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect().catch((err: Error) => {
     void pool.end();
-    throw new Error(
-      `Cannot connect to DATABASE_URL (${redact(url)}): ${err.message}. Check that PostgreSQL runs and the URL is right, or unset DATABASE_URL to use the embedded database`,
-    );
+    // PgBouncer refuses the timeouts sent as start-up parameters: it is a pooler, so say what it needs.
+    const pooler = /unsupported startup parameter/i.test(err.message)
+      ? '. DATABASE_URL goes through a pooler (PgBouncer): set DATABASE_DIRECT_URL to PostgreSQL itself'
+      : '. Check that PostgreSQL runs and the URL is right, or unset DATABASE_URL to use the embedded database';
+    throw new Error(`Cannot connect to DATABASE_URL (${redact(url)}): ${err.message}${pooler}`);
   });
   probe.release();
+  if (directUrl) {
+    const direct = new pg.Client(sessionConfig);
+    await direct.connect().catch((err: Error) => {
+      void pool.end();
+      throw new Error(
+        `Cannot connect to DATABASE_DIRECT_URL (${redact(directUrl)}): ${err.message}. Set it to the URL of PostgreSQL itself (not of the pooler), or unset it when DATABASE_URL is PostgreSQL itself`,
+      );
+    });
+    await direct.end();
+  }
+  const cancelAddress = addressOf(url);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    location: redact(url),
+    location: directUrl ? `${redact(url)}, a pooler; sessions on ${redact(directUrl)}` : redact(url),
     close: () => pool.end(),
-    withStartupLock: (fn) => statements.unmeasured(() => startupLocked(pool, fn)),
+    // A session advisory lock and the migrations' session settings need one session: straight to
+    // PostgreSQL (a pooler in transaction mode would run each statement wherever it likes).
+    withStartupLock: (fn) =>
+      statements.unmeasured(async () => {
+        if (!directUrl) {
+          const client = await pool.connect();
+          try {
+            return await startupLocked(client, fn);
+          } finally {
+            client.release();
+          }
+        }
+        const client = new pg.Client(sessionConfig);
+        await client.connect();
+        try {
+          return await startupLocked(client, fn);
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      }),
     connections: POOL_SIZE,
     statements,
+    sessionClient: () => new pg.Client(sessionConfig),
     async cancelQueries(owner) {
-      const pids = [...owner.connections].map((c) => (c as unknown as { processID: number | null }).processID).filter((p): p is number => !!p);
-      if (pids.length === 0) return 0;
-      // On a connection of its own: the pool may be full, which is when cancelling matters most.
-      const canceller = new pg.Client({ connectionString: url });
-      try {
-        await canceller.connect();
-        const result = await canceller.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where pid = any($1::int[]) and state = 'active' and pg_cancel_backend(pid)`,
-          [pids],
-        );
-        return result.rows[0]?.n ?? 0;
-      } finally {
-        await canceller.end().catch(() => undefined);
-      }
+      // By each connection's cancel key, to where it connected (db/pooler.ts): PostgreSQL, or the pooler,
+      // which cancels on the server connection running that client's transaction. No connection of the
+      // pool is needed: it may be full, which is when cancelling matters most.
+      const keys = [...owner.connections]
+        .map((c) => c as unknown as { processID: number | null; secretKey: number | null })
+        .filter((c) => c.processID !== null && c.secretKey !== null);
+      let sent = 0;
+      // One after another: a request holds one connection at a time, so there is one to cancel at most.
+      for (const c of keys) if (await sendCancelRequest(cancelAddress, c.processID!, c.secretKey!)) sent++;
+      return sent;
     },
   };
 }
 
-/** Runs `fn` holding the database-wide start-up lock, on a dedicated connection of `pool`. */
-async function startupLocked<T>(pool: pg.Pool, fn: (db: Db) => Promise<T>): Promise<T> {
-  // An advisory lock lives on one connection: hold it on a dedicated client for the whole run.
-  const client = await pool.connect();
+/** The host and port a connection string connects to, as node-postgres reads it (PGHOST and the like included). */
+function addressOf(url: string): ServerAddress {
+  const params = new pg.Client({ connectionString: url }) as unknown as { host: string; port: number };
+  return { host: params.host, port: params.port };
+}
+
+/** Runs `fn` holding the database-wide start-up lock, on `client`, a session of its own. */
+async function startupLocked<T>(client: pg.Client | pg.PoolClient, fn: (db: Db) => Promise<T>): Promise<T> {
+  // An advisory lock lives on one session: hold it on a dedicated client for the whole run.
   try {
     // Migrations (an index over a large table) and waiting for another instance's lock may take
     // longer than a request's statement: no timeout while starting up.
@@ -204,7 +253,6 @@ async function startupLocked<T>(pool: pg.Pool, fn: (db: Db) => Promise<T>): Prom
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
     await client.query('RESET statement_timeout; RESET idle_in_transaction_session_timeout').catch(() => undefined);
-    client.release();
   }
 }
 

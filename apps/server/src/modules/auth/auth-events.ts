@@ -40,7 +40,8 @@ export async function listenAuthEvents(database: Database, cache: AuthCache, war
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(pool.options);
+    // A session straight to PostgreSQL: through a transaction pooler LISTEN would hear nothing (db/pooler.ts).
+    const next = database.sessionClient?.() ?? new pg.Client(pool.options);
     next.on('notification', (message) => onPayload(message.payload));
     next.on('error', (err) => {
       warn(`The ${AUTH_CHANNEL} listener lost its connection (${err.message}); reconnecting`);
