@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds examples/hello-addon the way its author would, outside this monorepo: @uc/shared and
-// @uc/addon-kit packed (`pnpm pack`, as they would come from a registry), the example copied to a
+// Builds examples/hello-addon the way its author would, outside this monorepo: the console's packages
+// it needs (@uc/contracts, @uc/client, @uc/ui, @uc/testing) and @uc/addon-kit packed (`pnpm pack`, as
+// they would come from a registry), the example copied to a
 // temporary folder, installed from those tarballs (other packages from pnpm's store, the npm registry
 // only for what the store lacks), then `pnpm pack`ed, which builds it (prepack): the result is the
 // installable addon. Tests use it to put the example into a market catalogue.
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLE = path.join(ROOT, 'examples', 'hello-addon');
 
-/** The file `pnpm pack` writes for a package: @uc/shared 0.1.0 -> uc-shared-0.1.0.tgz. */
+/** The file `pnpm pack` writes for a package: @uc/client 0.1.0 -> uc-client-0.1.0.tgz. */
 const tarballName = (name, version) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 
 /**
@@ -70,15 +71,20 @@ export function buildExampleAddon({ outDir, version, changelog, pageTitle, keep 
   try {
     const packages = path.join(work, 'packages');
     fs.mkdirSync(packages);
-    const shared = pack(path.join(ROOT, 'packages', 'shared'), packages);
-    const kit = pack(path.join(ROOT, 'packages', 'addon-kit'), packages);
+    /** Each package the example asks for, by name -> its tarball. */
+    const tarballs = Object.fromEntries(
+      ['contracts', 'client', 'ui', 'testing', 'addon-kit'].map((dir) => [`@uc/${dir}`, pack(path.join(ROOT, 'packages', dir), packages)]),
+    );
 
     const app = path.join(work, 'hello-addon');
     fs.cpSync(EXAMPLE, app, { recursive: true, filter: (from) => !/^(node_modules|dist)(\/|$)|\.tgz$|^uc-addon\.json$/.test(path.relative(EXAMPLE, from)) });
     const pkgFile = path.join(app, 'package.json');
     const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
-    pkg.dependencies['@uc/shared'] = `file:${shared}`;
-    pkg.devDependencies['@uc/addon-kit'] = `file:${kit}`;
+    for (const deps of [pkg.dependencies, pkg.devDependencies]) {
+      for (const name of Object.keys(deps)) if (tarballs[name]) deps[name] = `file:${tarballs[name]}`;
+    }
+    const missing = Object.keys(tarballs).filter((name) => !pkg.dependencies[name] && !pkg.devDependencies[name]);
+    if (missing.length > 0) throw new Error(`examples/hello-addon/package.json does not ask for ${missing.join(', ')}: scaffold it again`);
     if (version) pkg.version = version;
     if (changelog) pkg.ucAddon.changelog = changelog;
     fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);

@@ -36,15 +36,45 @@ export function boundaryViolation(from, to) {
   const a = placeOf(from);
   const b = placeOf(to);
   if (a.app && b.app && a.app !== b.app)
-    return `apps/${a.app} must not import from apps/${b.app}: apps deploy on their own; share code through packages/shared`;
+    return `apps/${a.app} must not import from apps/${b.app}: apps deploy on their own; share stateless code through packages/ (contracts, client, ui), or load what the other remote exposes at run time (@uc/client/exposed)`;
   if (!a.app || a.app !== b.app) return undefined;
   if (a.feature && b.feature && a.feature !== b.feature) {
-    return `feature '${a.feature}' must not import from feature '${b.feature}': move what both need to src/lib (or packages/shared)`;
+    return `feature '${a.feature}' must not import from feature '${b.feature}': move what both need to src/lib (or to a package, if it is nothing domain-specific)`;
   }
   if (a.feature && b.layer === 'app') return `a feature must not import from src/app (the app wires features, not the reverse): move what it needs to src/lib`;
   if (a.app === 'server' && a.layer === 'lib' && b.layer === 'modules') {
     return 'server src/lib must not import from src/modules (lib is the framework the modules use): move the code to lib, or the caller next to app.ts';
   }
+  return undefined;
+}
+
+const REACT_OR_ANTD = /^(react|react-dom|react-router-dom|antd|@ant-design\/[^/]+|zustand|ky)(\/|$)/;
+const isTest = (path) => /\.test\.[cm]?[jt]sx?$/.test(path);
+
+/**
+ * Why the file at `from` (a repository path) may not import the package `spec`, or undefined when it
+ * may: the layers of the front-end packages (contracts, then client, then ui; testing for tests) and
+ * what the server may take of them.
+ */
+export function packageImportViolation(from, spec) {
+  const target = /^@uc\/([^/]+)/.exec(spec)?.[1];
+  const pkg = /^packages\/([^/]+)\//.exec(from)?.[1];
+  if (/^apps\/server\//.test(from) && target && target !== 'contracts') {
+    return `the server may import only @uc/contracts of the console's packages (not ${spec}): contracts and server messages live there; anything with React, a browser or a session does not belong in the server`;
+  }
+  if (pkg && target && APPS.includes(target))
+    return `packages/${pkg} must not import from an app (${spec}): packages are what apps build on, never the reverse`;
+  if (pkg === 'contracts') {
+    if (REACT_OR_ANTD.test(spec))
+      return `@uc/contracts imports no React, antd or browser state (not ${spec}): the server imports it; UI goes in @uc/ui, state in @uc/client`;
+    if (target) return `@uc/contracts is the bottom layer and imports no other package of the console (not ${spec})`;
+  }
+  if (pkg === 'client' && (target === 'ui' || (target === 'testing' && !isTest(from)))) {
+    return `@uc/client must not import ${spec}: the UI kit and the test helpers build on the client, not the reverse`;
+  }
+  if (pkg === 'client' && /^(antd|@ant-design\/)/.test(spec))
+    return `@uc/client stays free of antd (not ${spec}), so the login page can load it: antd-based code goes in @uc/ui`;
+  if (pkg === 'ui' && target === 'testing' && !isTest(from)) return `@uc/ui must not import @uc/testing outside its tests`;
   return undefined;
 }
 
@@ -113,7 +143,11 @@ function filesInCycles() {
 }
 
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'Imports respect the architecture: apps, features, app wiring, server lib' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: "Imports respect the architecture: apps, features, app wiring, server lib, the packages' layers" },
+    schema: [],
+  },
   create(context) {
     const from = repoPath(context.filename);
     const check = (node, spec) => {
@@ -124,6 +158,8 @@ const boundaries = {
         if (!target) return;
         to = repoPath(target);
       } else {
+        const packageWhy = packageImportViolation(from, spec);
+        if (packageWhy) return context.report({ node, message: packageWhy });
         const app = /^@uc\/([^/]+)/.exec(spec)?.[1];
         if (!app || !APPS.includes(app)) return;
         to = `apps/${app}/src/index.ts`;

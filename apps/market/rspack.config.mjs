@@ -1,8 +1,8 @@
 // @ts-check
-// Rspack config of the market remote: the shared remote config (packages/shared/build/remote-config.mjs).
+// Rspack config of the market remote: the addon kit's build preset (packages/addon-kit/src/preset.mjs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remoteConfig } from '@uc/shared/build/remote-config';
+import { remoteConfig } from '@uc/addon-kit/preset';
 
 // The shell's app drawer loads './MarketPanel' into its right panel (DESIGN.md section 3).
 export default remoteConfig({

@@ -1,5 +1,5 @@
 /** @type {import('jest').Config} */
-// Tests run as CommonJS: @swc/jest compiles the TypeScript (and the @uc/shared source) on the fly.
+// Tests run as CommonJS: @swc/jest compiles the TypeScript (and the @uc/contracts source) on the fly.
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],

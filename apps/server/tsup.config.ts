@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-// One ESM file; @uc/shared is TypeScript source (no build of its own), so it is bundled in.
+// One ESM file; @uc/contracts is TypeScript source (no build of its own), so it is bundled in.
 // Every other dependency stays external and is resolved from node_modules at run time.
 export default defineConfig({
   entry: { main: 'src/main.ts' },
@@ -10,5 +10,5 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  noExternal: ['@uc/shared'],
+  noExternal: ['@uc/contracts'],
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { scriptRule } from '@uc/shared/build/remote-config';
-import { federationShared } from '@uc/shared/federation';
+import { scriptRule } from '@uc/addon-kit/preset';
+import { federationShared } from '@uc/client/federation';
 import { ServiceWorkerPlugin } from './build/service-worker-plugin.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));

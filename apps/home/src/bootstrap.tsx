@@ -1,4 +1,4 @@
-import { runStandalone } from '@uc/shared/ui';
+import { runStandalone } from '@uc/ui';
 import { routes } from './routes';
 
 runStandalone('home', routes);

@@ -1,7 +1,8 @@
-import { dashboardWorkplaceCall, prefetchCall } from '@uc/shared';
+import { dashboardWorkplaceCall } from '@uc/contracts';
+import { prefetchCall } from '@uc/client';
 import { prefetch } from './prefetch';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), prefetchCall: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), prefetchCall: jest.fn() }));
 const mockPrefetch = prefetchCall as jest.MockedFunction<typeof prefetchCall>;
 
 beforeEach(() => mockPrefetch.mockReset());

@@ -1,5 +1,6 @@
-// The light part of @uc/shared only (no page code), so this chunk stays tiny.
-import { dashboardWorkplaceCall, prefetchCall } from '@uc/shared';
+// @uc/client and @uc/contracts only (no page code), so this chunk stays tiny.
+import { dashboardWorkplaceCall } from '@uc/contracts';
+import { prefetchCall } from '@uc/client';
 
 /**
  * Exposed as 'home/prefetch': the shell calls it on the first visit of a home page, so the page's data

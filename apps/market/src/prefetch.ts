@@ -1,5 +1,6 @@
-// The light part of @uc/shared only (no page code), so this chunk stays tiny.
-import { appDetailsCall, appListCall, prefetchCall, versionIdSchema } from '@uc/shared';
+// @uc/client and @uc/contracts only (no page code), so this chunk stays tiny.
+import { appDetailsCall, appListCall, versionIdSchema } from '@uc/contracts';
+import { prefetchCall } from '@uc/client';
 
 const DETAILS = /^\/addons\/market\/details\/([^/]+)\/?$/;
 

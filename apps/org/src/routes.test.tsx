@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { call, deptListCall, memberListCall, postListCall, setLocale, useSession } from '@uc/shared';
-import { answering, testMemberRow, testUser } from '@uc/shared/testing';
+import { deptListCall, memberListCall, postListCall } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testMemberRow, testUser } from '@uc/testing';
 import { routes } from './routes';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const paged = <T,>(list: T[]) => ({ list, page: 1, pageSize: 10, total: list.length, totalExact: true, next: null });

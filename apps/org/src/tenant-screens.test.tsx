@@ -1,23 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import {
-  call,
-  deptListCall,
-  memberListCall,
-  postListCall,
-  setLocale,
-  TENANT_HEADER,
-  tenantUserListCall,
-  tenantUserRecycleCall,
-  useSession,
-  type CallContract,
-} from '@uc/shared';
-import { interfaceSatisfies, ORG_TENANT_SCREENS } from '@uc/shared/exposed';
-import { servedBy, testMemberRow, testUser } from '@uc/shared/testing';
+import { deptListCall, memberListCall, postListCall, TENANT_HEADER, tenantUserListCall, tenantUserRecycleCall, type CallContract } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { interfaceSatisfies, ORG_TENANT_SCREENS } from '@uc/client/exposed';
+import { servedBy, testMemberRow, testUser } from '@uc/testing';
 import * as exposed from './tenant-screens';
 
 // The API client's `call`, which every read and write of the screens goes through, answers from here.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const paged = (list: unknown[]) => ({ list, page: 1, pageSize: 10, total: list.length, totalExact: true, next: null });

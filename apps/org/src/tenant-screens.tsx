@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { TenantScope, tenantUserListCall, tenantUserRecycleCall, useT, type FilterTriple } from '@uc/shared';
-import { ORG_TENANT_SCREENS, type EveryTenantUsersProps, type OrgTenantScreens, type TenantScopeProps } from '@uc/shared/exposed';
+import { tenantUserListCall, tenantUserRecycleCall, type FilterTriple } from '@uc/contracts';
+import { TenantScope, useT } from '@uc/client';
+import { ORG_TENANT_SCREENS, type EveryTenantUsersProps, type OrgTenantScreens, type TenantScopeProps } from '@uc/client/exposed';
 import { DeptPage } from './features/dept/dept-page';
 import { PostPage } from './features/post/post-page';
 import { UserListPage, UserRecyclePage } from './features/user/user-list-page';
 
 /*
- * Exposed as 'org/tenant-screens' (OrgTenantScreens of @uc/shared/exposed): the org screens as the
+ * Exposed as 'org/tenant-screens' (OrgTenantScreens of @uc/client/exposed): the org screens as the
  * tenant remote shows them, on a tenant's details page and on the users of every tenant. They are the
  * screens of /org/user, /org/dept and /org/post themselves, so a deploy of org changes both places.
  */

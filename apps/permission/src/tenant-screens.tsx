@@ -1,9 +1,9 @@
-import { TenantScope } from '@uc/shared';
-import { PERMISSION_TENANT_SCREENS, type PermissionTenantScreens, type TenantScopeProps } from '@uc/shared/exposed';
+import { TenantScope } from '@uc/client';
+import { PERMISSION_TENANT_SCREENS, type PermissionTenantScreens, type TenantScopeProps } from '@uc/client/exposed';
 import { RolePage } from './features/role/role-page';
 
 /*
- * Exposed as 'permission/tenant-screens' (PermissionTenantScreens of @uc/shared/exposed): the role screen
+ * Exposed as 'permission/tenant-screens' (PermissionTenantScreens of @uc/client/exposed): the role screen
  * of /permission/role itself, inside a tenant, for the tenant remote's details page.
  */
 

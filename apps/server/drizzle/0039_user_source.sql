@@ -1,7 +1,7 @@
 -- How each user came to be (issue 16: the analysis's "new registrations per day" counts the users who
 -- signed themselves up, apart from those an administrator added or imported). 0 unknown: every user
 -- created before this migration, as nothing recorded it; 1 registered; 2 added by an administrator
--- (or made with a tenant, or the demo account); 3 imported (userSource in @uc/shared/contracts).
+-- (or made with a tenant, or the demo account); 3 imported (userSource in @uc/contracts).
 -- A constant default: PostgreSQL adds the column without rewriting the table.
 ALTER TABLE users ADD COLUMN IF NOT EXISTS source smallint NOT NULL DEFAULT 0;
 --> statement-breakpoint

@@ -1,6 +1,6 @@
 -- Issue 26, points 7 and 8.
 --
--- Images are this server's uploads only (uploadedImage in @uc/shared/contracts): an avatar or payment
+-- Images are this server's uploads only (uploadedImage in @uc/contracts): an avatar or payment
 -- code that is anything else (another site's address, a tracking pixel on every list that shows it) is
 -- cleared, so no page is ever served one and no form is stuck on a value its contract now refuses. The
 -- user sees the default avatar and uploads a picture again; nothing was stored here to lose.

@@ -1,4 +1,4 @@
-// Type-only imports of @uc/shared in the tables: nothing of the shared singleton is loaded here,
+// Type-only imports of @uc/client in the tables: nothing of the shared singleton is loaded here,
 // which matters because this runs exactly when loading the app (and its shared modules) failed.
 import { shellEnUS } from './locales/en-US';
 import { shellZhCN } from './locales/zh-CN';

@@ -2,7 +2,7 @@
 import './csp-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/shared';
+import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/client';
 import { App } from './app/app';
 import { noteSessionStart } from './features/session/user-lookup';
 import { registerShellMessages } from './locales';

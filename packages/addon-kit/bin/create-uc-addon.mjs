@@ -21,7 +21,11 @@ function main() {
         'description-zh': { type: 'string' },
         'description-en': { type: 'string' },
         port: { type: 'string' },
-        'uc-shared': { type: 'string' },
+        // Where to get the console's packages when no registry has them: --uc-client file:../uc-client-0.1.0.tgz
+        'uc-contracts': { type: 'string' },
+        'uc-client': { type: 'string' },
+        'uc-ui': { type: 'string' },
+        'uc-testing': { type: 'string' },
         'uc-addon-kit': { type: 'string' },
       },
     });
@@ -44,8 +48,12 @@ function main() {
       descriptionZh: str(values['description-zh']),
       descriptionEn: str(values['description-en']),
       ...(port !== undefined ? { devPort: Number(port) } : {}),
-      sharedSpec: str(values['uc-shared']),
-      kitSpec: str(values['uc-addon-kit']),
+      specs: Object.fromEntries(
+        ['contracts', 'client', 'ui', 'testing', 'addon-kit'].flatMap((pkg) => {
+          const spec = str(values[`uc-${pkg}`]);
+          return spec === undefined ? [] : [[`@uc/${pkg}`, spec]];
+        }),
+      ),
     });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 // @ts-check
 // The manifest (uc-addon.json): made from the declaration in package.json and the shared-library
-// ranges of the build, checked by @uc/shared's addonManifestSchema, the one the server checks again
+// ranges of the build, checked by addonManifestSchema of @uc/contracts, the one the server checks again
 // when it installs the addon. A mistake stops the build, naming the package.json field to fix.
 import fs from 'node:fs';
 import path from 'node:path';

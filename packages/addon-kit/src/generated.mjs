@@ -1,12 +1,12 @@
 // @ts-check
-// What the kit takes from its dist/ folder (see build.mjs): @uc/shared's addon contract and federation
-// helpers compiled for Node, the console's versions and the page template. Inside the monorepo the
+// What the kit takes from its dist/ folder (see build.mjs): the addon contract of @uc/contracts and the
+// federation helpers of @uc/client compiled for Node, the console's versions and the page template. Inside the monorepo the
 // kit (re)builds dist/ first when it is missing or older than its sources; a published kit ships it.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const KIT = new URL('../', import.meta.url);
-const inMonorepo = fs.existsSync(new URL('build.mjs', KIT)) && fs.existsSync(new URL('../shared/src/contracts/addon.contract.ts', KIT));
+const inMonorepo = fs.existsSync(new URL('build.mjs', KIT)) && fs.existsSync(new URL('../contracts/src/addon.contract.ts', KIT));
 if (inMonorepo) {
   const { buildKitIfStale } = await import(new URL('build.mjs', KIT).href);
   await buildKitIfStale();

@@ -1,6 +1,6 @@
 // @ts-check
-// The rspack config every remote and addon shares (the console's own remotes through
-// @uc/shared/build/remote-config, outside addons directly), so one declares only what is its own.
+// The rspack config every remote and addon shares (the console's own remotes and outside addons alike,
+// through '@uc/addon-kit/preset' or '@uc/addon-kit'), so one declares only what is its own.
 // Docs: https://rspack.rs/config/ and https://module-federation.io/configure/
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,14 +21,15 @@ const NO_PREFETCH = fileURLToPath(new URL('./no-prefetch.mjs', import.meta.url))
 /** What the dev server forwards to the API server. */
 const API_PATHS = ['/user/admin', '/admin/admin', '/user/web/iconfont'];
 /**
- * Packages are compiled as they are published, except @uc/shared, which is TypeScript source (one
- * source for the console and its addons, no build of its own): outside the monorepo it sits in
- * node_modules (under .pnpm/ with pnpm) and must go through swc too.
+ * Packages are compiled as they are published, except the console's own (@uc/contracts, @uc/client,
+ * @uc/ui, @uc/testing), which are TypeScript source (one source for the console and its addons, no
+ * build of their own): outside the monorepo they sit in node_modules (under .pnpm/ with pnpm) and must
+ * go through swc too.
  */
-const NOT_COMPILED = /[\\/]node_modules[\\/](?!@uc[\\/]shared[\\/])(?!\.pnpm[\\/])/;
+const NOT_COMPILED = /[\\/]node_modules[\\/](?!@uc[\\/](?:contracts|client|ui|testing)[\\/])(?!\.pnpm[\\/])/;
 const STRIP_SUMMARIES = fileURLToPath(new URL('./strip-call-summaries.cjs', import.meta.url));
-/** @uc/shared's contract files, in this monorepo or installed. */
-const CONTRACT_FILE = /[\\/](?:packages[\\/]shared|@uc[\\/]shared)[\\/]src[\\/]contracts[\\/][^\\/]+\.contract\.ts$/;
+/** The contract files of @uc/contracts, in this monorepo or installed. */
+const CONTRACT_FILE = /[\\/](?:packages|@uc)[\\/]contracts[\\/]src[\\/][^\\/]+\.contract\.ts$/;
 
 /** The standalone dev host page, the same for every remote but its title. */
 const standalonePage = (name) => `<!doctype html>

@@ -14,13 +14,11 @@ after(() => dirs.forEach(removeDir));
 function fixture() {
   const dir = addonDir(addonPackage());
   dirs.push(dir);
-  // The subpaths federation shares as singletons of their own.
-  for (const sub of ['ui', 'screens']) fs.writeFileSync(path.join(dir, 'node_modules', '@uc', 'shared', `${sub}.js`), 'module.exports = {};\n');
   fs.mkdirSync(path.join(dir, 'src'));
   fs.writeFileSync(path.join(dir, 'src', 'index.ts'), "void import('./routes');\n");
   fs.writeFileSync(
     path.join(dir, 'src', 'routes.tsx'),
-    "import * as shared from '@uc/shared';\nexport const routes: unknown[] = [shared];\nexport default routes;\n",
+    "import * as client from '@uc/client';\nexport const routes: unknown[] = [client];\nexport default routes;\n",
   );
   return dir;
 }

@@ -12,6 +12,9 @@ const KIT_TEMPLATE = fileURLToPath(new URL('../template', import.meta.url));
 
 /** What the addon shares with the console: the console's exact versions, so the build's check passes. */
 const RUNTIME = ['react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/cssinjs', '@ant-design/icons', 'zustand'];
+/** The console's own packages an addon uses: the contracts, the API client and session, the UI kit; and for its tests, the test helpers. */
+const CONSOLE = ['@uc/contracts', '@uc/client', '@uc/ui'];
+const CONSOLE_DEV = ['@uc/testing'];
 /** Build and test tools, at the versions the console's own remotes use. */
 const TOOLS = [
   '@rspack/core',
@@ -38,16 +41,18 @@ const pascal = (/** @type {string} */ name) => camel(name).replace(/^./, (c) => 
 /**
  * @typedef {{
  *   name: string, titleZh?: string, titleEn?: string, descriptionZh?: string, descriptionEn?: string,
- *   devPort?: number, sharedSpec?: string, kitSpec?: string,
+ *   devPort?: number, specs?: Record<string, string>,
  * }} ScaffoldOptions
- *   sharedSpec, kitSpec: how package.json asks for @uc/shared and @uc/addon-kit (default: ^ this kit's
- *   versions; a path such as file:../uc-shared-0.1.0.tgz for unpublished ones).
+ *   specs: how package.json asks for each of the console's packages (@uc/contracts, @uc/client, @uc/ui,
+ *   @uc/testing, @uc/addon-kit); default: ^ the versions this kit was made with. A path such as
+ *   file:../uc-client-0.1.0.tgz for unpublished ones.
  */
 
 /** @param {ScaffoldOptions} options */
-export function addonPackageJson({ name, titleZh = name, titleEn = name, descriptionZh, descriptionEn, devPort = DEFAULT_DEV_PORT, sharedSpec, kitSpec }) {
-  const { catalog, shared, kit } = consoleVersions;
+export function addonPackageJson({ name, titleZh = name, titleEn = name, descriptionZh, descriptionEn, devPort = DEFAULT_DEV_PORT, specs = {} }) {
+  const { catalog, shared, packages, kit } = consoleVersions;
   const pick = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [n, catalog[n] ?? shared[n]]));
+  const ours = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [n, specs[n] ?? `^${packages[n]}`]));
   return {
     name,
     version: '0.1.0',
@@ -63,8 +68,8 @@ export function addonPackageJson({ name, titleZh = name, titleEn = name, descrip
       typecheck: 'tsc -p tsconfig.json',
       prepack: 'rspack build --mode production',
     },
-    dependencies: { '@uc/shared': sharedSpec ?? `^${shared['@uc/shared']}`, ...pick(RUNTIME) },
-    devDependencies: { '@uc/addon-kit': kitSpec ?? `^${kit}`, ...pick(TOOLS) },
+    dependencies: { ...ours(CONSOLE), ...pick(RUNTIME) },
+    devDependencies: { ...ours(CONSOLE_DEV), '@uc/addon-kit': specs['@uc/addon-kit'] ?? `^${kit}`, ...pick(TOOLS) },
     ucAddon: {
       devPort,
       title: { 'zh-CN': titleZh, 'en-US': titleEn },

@@ -76,7 +76,8 @@ describe('create-uc-addon', () => {
     );
     assert.deepEqual(manifest.title, { 'zh-CN': '问候', 'en-US': 'Greetings' });
     assert.equal(pkg.dependencies.antd, consoleVersions.shared.antd);
-    assert.equal(pkg.dependencies['@uc/shared'], `^${consoleVersions.shared['@uc/shared']}`);
+    for (const ours of ['@uc/contracts', '@uc/client', '@uc/ui']) assert.equal(pkg.dependencies[ours], `^${consoleVersions.packages[ours]}`, ours);
+    assert.equal(pkg.devDependencies['@uc/testing'], `^${consoleVersions.packages['@uc/testing']}`);
     assert.equal(pkg.devDependencies['@uc/addon-kit'], `^${consoleVersions.kit}`);
     assert.equal(pkg.devDependencies['@rspack/core'], consoleVersions.catalog['@rspack/core']);
     const ranges = Object.fromEntries(Object.entries(pkg.dependencies).map(([name, version]) => [name, version.startsWith('^') ? version : `^${version}`]));

@@ -1,5 +1,5 @@
 // @ts-check
-// The libraries an addon shares with the console (react, antd, @uc/shared...) run in the console's
+// The libraries an addon shares with the console (react, antd, @uc/client...) run in the console's
 // copy, not the addon's: module federation loads one of each. So an addon records the range of each it
 // was built against (the manifest's "shared"), and an addon built against a version the console does
 // not have is refused at its build, not discovered by its users as a warning in the browser console.

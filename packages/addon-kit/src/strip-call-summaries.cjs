@@ -1,6 +1,6 @@
-// An rspack loader for @uc/shared's contract files in browser builds: a call's `summary` documents the
+// An rspack loader for the contract files of @uc/contracts in browser builds: a call's `summary` documents the
 // API (the server's OpenAPI page) and no browser code reads it, yet every one of them would ride in the
-// login page's code (the shell shares @uc/shared whole). Each `summary: '…'` (a string literal, or
+// login page's code (the shell shares @uc/contracts whole). Each `summary: '…'` (a string literal, or
 // literals joined by +) becomes `summary: ''`, and so does the summary a contract file's helper takes
 // third, after the method and the path (`call('GET', 'view', '…', …)`). Anything else named summary (a
 // zod field) is left alone.

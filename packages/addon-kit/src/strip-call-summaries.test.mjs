@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { createRequire } from 'node:module';
 
 const stripCallSummaries = createRequire(import.meta.url)('./strip-call-summaries.cjs');
-const contracts = fileURLToPath(new URL('../../shared/src/contracts/', import.meta.url));
+const contracts = fileURLToPath(new URL('../../contracts/src/', import.meta.url));
 
 describe('strip-call-summaries', () => {
   it('empties the summaries, joined literals and quotes inside them included, and leaves zod fields named summary', () => {
@@ -29,7 +29,7 @@ describe('strip-call-summaries', () => {
     );
   });
 
-  it("leaves no call's summary in @uc/shared's contract files and every other line as it was", () => {
+  it("leaves no call's summary in the contract files of @uc/contracts and every other line as it was", () => {
     for (const file of fs.readdirSync(contracts).filter((f) => f.endsWith('.contract.ts'))) {
       const source = fs.readFileSync(path.join(contracts, file), 'utf8');
       const stripped = stripCallSummaries(source);

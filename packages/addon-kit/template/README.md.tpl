@@ -17,7 +17,8 @@ catalogue, then install it from the app drawer's market as a platform administra
 - Pages: add the route in `src/routes.tsx` and the page in `package.json` "ucAddon".pages (its address,
   title in zh-CN and en-US, icon, and `permissions`: the API addresses it calls, which its menu grants).
 - Texts: every visible string in `src/locales/zh-CN.ts` and `src/locales/en-US.ts`.
-- The API client, session, permissions, i18n and UI kit come from `@uc/shared` and `@uc/shared/ui`.
+- The contracts come from `@uc/contracts`, the API client, session, permissions and i18n from `@uc/client`,
+  the UI kit from `@uc/ui`, the test helpers from `@uc/testing`.
 - A new version: raise `version` in `package.json`, say what changed in "ucAddon".changelog, `pnpm pack`.
 - The build refuses versions of react, antd and the other shared libraries that the console does not
   have, and says which to install.

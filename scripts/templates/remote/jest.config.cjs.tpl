@@ -1,2 +1,2 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, as jest loads its config and setup files */
-module.exports = require('@uc/shared/jest-preset');
+module.exports = require('@uc/testing/jest-preset');

@@ -10,7 +10,9 @@
     "test": "jest --passWithNoTests=false"
   },
   "dependencies": {
-    "@uc/shared": "workspace:*",
+    "@uc/client": "workspace:*",
+    "@uc/contracts": "workspace:*",
+    "@uc/ui": "workspace:*",
     "react": "catalog:",
     "react-dom": "catalog:",
     "react-router-dom": "catalog:",
@@ -22,6 +24,8 @@
     "@module-federation/retry-plugin": "catalog:"
   },
   "devDependencies": {
+    "@uc/addon-kit": "workspace:*",
+    "@uc/testing": "workspace:*",
     "@rspack/core": "catalog:",
     "@rspack/cli": "catalog:",
     "@rspack/dev-server": "catalog:",

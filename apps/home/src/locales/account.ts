@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** The account centre and settings (/home/account, issue 14). */
 export const accountZhCN: MessageTable = {

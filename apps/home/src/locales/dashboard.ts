@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const dashboardZhCN: MessageTable = {
   'home.dashboard.view.chart': '图表',

@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { accountEnUS, accountZhCN } from './account';
 import { dashboardEnUS, dashboardZhCN } from './dashboard';
 import { homeEnUS } from './en-US';

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const messageZhCN: MessageTable = {
   'home.message.title': '我的消息',

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const noticeAdminZhCN: MessageTable = {
   'home.notice.title': '公告管理',

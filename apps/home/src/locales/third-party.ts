@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Settings, third-party accounts (/home/account?view=settings&tab=binding): OpenID Connect binding. */
 export const thirdPartyZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const upgradeLogZhCN: MessageTable = {
   'home.upgrade.title': '升级日志',

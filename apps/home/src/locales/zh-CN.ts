@@ -1,3 +1,3 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const homeZhCN: MessageTable = {};

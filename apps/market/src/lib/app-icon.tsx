@@ -1,6 +1,6 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { CSSProperties } from 'react';
-import { IconFont } from '@uc/shared/ui';
+import { IconFont } from '@uc/ui';
 
 /**
  * An addon's icon (the card's `word`, an antd icon name). Any name can come from a catalogue, and

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { InstallStatus, useT, type InstallStatusValue } from '@uc/shared';
+import { InstallStatus, type InstallStatusValue } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 /** A job is on its way: the market asks again every second until it is not. */
 export const isRunning = (status: InstallStatusValue): boolean => status === InstallStatus.downloading || status === InstallStatus.installing;

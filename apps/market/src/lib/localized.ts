@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, fallbackChain, INTERNATIONAL_LOCALE } from '@uc/shared';
+import { DEFAULT_LOCALE, fallbackChain, INTERNATIONAL_LOCALE } from '@uc/client';
 
 /**
  * An addon's text in the reader's language: titles and descriptions come per locale from the addon's

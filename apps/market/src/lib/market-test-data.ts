@@ -1,5 +1,5 @@
 // Fixtures of the market's tests, parsed through the contracts so they cannot drift from what the server sends.
-import { appCardSchema, appDetailsSchema, appJobSchema, type AppCard, type AppDetails, type AppJob } from '@uc/shared';
+import { appCardSchema, appDetailsSchema, appJobSchema, type AppCard, type AppDetails, type AppJob } from '@uc/contracts';
 
 export const testCard = (over: Partial<AppCard> = {}): AppCard => {
   const name = over.name ?? 'acme-report';

@@ -1,4 +1,4 @@
-import { InstallStatus, type AppCard } from '@uc/shared';
+import { InstallStatus, type AppCard } from '@uc/contracts';
 
 type CardState = Pick<AppCard, 'name' | 'installStatus' | 'localVersion' | 'enabled'>;
 

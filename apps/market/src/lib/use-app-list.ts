@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { appListCall, ErrorShowType, refreshRegistryAndMenus, type AppCard } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { appListCall, type AppCard } from '@uc/contracts';
+import { ErrorShowType, refreshRegistryAndMenus } from '@uc/client';
+import { useCall } from '@uc/ui';
 import { isRunning } from './install-status';
 import { useMarketSignals } from './market-channel';
 import { registryChanged } from './registry-change';

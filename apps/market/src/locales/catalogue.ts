@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const catalogueZhCN: MessageTable = {
   'market.panel.title': '应用市场',

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const detailsZhCN: MessageTable = {
   'market.details.name': '标识',

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts every part of the market uses. */
 export const marketEnUS: MessageTable = {

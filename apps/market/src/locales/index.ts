@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { catalogueEnUS, catalogueZhCN } from './catalogue';
 import { detailsEnUS, detailsZhCN } from './details';
 import { marketEnUS } from './en-US';

@@ -1,4 +1,4 @@
-import { registerMessages, type MessageTable } from '@uc/shared';
+import { registerMessages, type MessageTable } from '@uc/client';
 
 /** Texts every org screen uses (actions, common fields), keys 'org.action.*' and 'org.field.*'. */
 export const orgCommonZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { permissionEnUS } from './en-US';
 import { permissionZhCN } from './zh-CN';
 

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const permissionZhCN: MessageTable = {
   'perm.common.create': '新增',

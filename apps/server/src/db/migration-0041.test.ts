@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { menuInputSchema } from '@uc/shared/contracts';
+import { menuInputSchema } from '@uc/contracts';
 import { menus, roles, userRoles, users } from './schema';
 import { PLATFORM_TENANT_ID } from './seed';
 import { createTenant, createUser } from '../test/fixtures';

@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './schema-columns';

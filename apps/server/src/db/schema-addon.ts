@@ -1,4 +1,4 @@
-import type { AddonManifest } from '@uc/shared/contracts';
+import type { AddonManifest } from '@uc/contracts';
 import { bigint, foreignKey, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './schema-columns';
 import { menus } from './schema-core';

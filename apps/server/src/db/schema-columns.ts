@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { bigint, integer, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column helpers shared by the schema files. */

@@ -1,7 +1,6 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, type RemotePage } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RemotePage } from '@uc/shared/contracts';
 import { common, id, tenantId, timestamps, ts } from './schema-columns';
 
 /*
@@ -129,7 +128,7 @@ export const users = pgTable(
     sex: smallint('sex').notNull().default(0),
     status: smallint('status').notNull().default(Status.enabled),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
-    /** How the user came to be: userSource in @uc/shared/contracts (0 unknown: created before it was recorded). */
+    /** How the user came to be: userSource in @uc/contracts (0 unknown: created before it was recorded). */
     source: smallint('source').notNull().default(0),
     lastLoginAt: ts('last_login_at'),
     lastLoginIp: text('last_login_ip').notNull().default(''),

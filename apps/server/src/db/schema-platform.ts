@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import type { MessageParams } from '@uc/shared/messages';
+import type { MessageParams } from '@uc/contracts/messages';
 import { tenantId, timestamps, ts } from './schema-columns';
 import { users } from './schema-core';
 

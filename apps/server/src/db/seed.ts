@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { ALL_CALLS, menuType } from '@uc/shared/contracts';
+import { ALL_CALLS, menuType } from '@uc/contracts';
 import { hashPassword } from '../modules/auth/auth.service';
 import { insertMissingSettings } from '../modules/site/settings.repository';
 import { SITE_SETTINGS_DEFAULTS } from '../modules/site/site.settings';

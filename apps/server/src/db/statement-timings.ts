@@ -1,4 +1,4 @@
-import { SLOW_STATEMENT_CHARS } from '@uc/shared/contracts';
+import { SLOW_STATEMENT_CHARS } from '@uc/contracts';
 import { bySlowest, DurationStats } from '../lib/latency-histogram';
 
 /*

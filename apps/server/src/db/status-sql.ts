@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 
 /**

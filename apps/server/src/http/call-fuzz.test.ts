@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CallContract } from '@uc/shared/contracts';
+import type { CallContract } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
 import { bodyLimitOf, MAX_JSON_DEPTH, sizeText } from '../lib/body-parsers';
 import { auth, tokenFor } from '../test/fixtures';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { NOTICE_STREAM_TOKEN_PARAM } from '@uc/shared/contracts';
+import { NOTICE_STREAM_TOKEN_PARAM } from '@uc/contracts';
 
 const TOKEN_IN_QUERY = new RegExp(`([?&]${NOTICE_STREAM_TOKEN_PARAM}=)[^&#]*`, 'g');
 

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, type CallContract } from '@uc/shared/contracts';
+import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, type CallContract } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/typed';
@@ -141,8 +141,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
     if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
     if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session'))
       throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
-    if (!ALL_CALLS.includes(impl.call))
-      throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/shared/src/contracts/catalogue.ts`);
+    if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/contracts/src/catalogue.ts`);
     byKey.set(key, impl);
   }
   const missing = ALL_CALLS.filter((c) => !byKey.has(`${c.method} ${c.path}`)).map((c) => `${c.method} ${c.path}`);

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
+import { ALL_CALLS, type CallContract } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
 import { menus, notices, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';

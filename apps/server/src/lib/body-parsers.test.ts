@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_CALLS, memberEditBody, memberImportCall, MEMBER_IMPORT_MAX_ROWS } from '@uc/shared/contracts';
+import { ALL_CALLS, memberEditBody, memberImportCall, MEMBER_IMPORT_MAX_ROWS } from '@uc/contracts';
 import { auth } from '../test/fixtures';
 import { chunk, LAST_CHUNK, listenLocally, rawRequest } from '../test/raw-http';
 import { createTestApp, type TestApp } from '../test/test-app';

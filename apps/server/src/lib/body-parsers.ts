@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  letterSendCall,
-  memberImportCall,
-  noticeEditCall,
-  roleMenusCall,
-  tenantPolicyEditCall,
-  upgradeLogEditCall,
-  type CallContract,
-} from '@uc/shared/contracts';
+import { letterSendCall, memberImportCall, noticeEditCall, roleMenusCall, tenantPolicyEditCall, upgradeLogEditCall, type CallContract } from '@uc/contracts';
 import { badRequest } from './errors';
 
 /*

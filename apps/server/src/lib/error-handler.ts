@@ -2,8 +2,8 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
-import { ResultCode } from '@uc/shared/contracts';
-import { hasTranslation, messageLocaleOf, renderMessage, type MessageLocale, type MessageParams } from '@uc/shared/messages';
+import { ResultCode } from '@uc/contracts';
+import { hasTranslation, messageLocaleOf, renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 import { sizeText } from './body-parsers';
 import { fail } from './envelope';
 import { isQueryCanceled, uniqueViolationConflict } from './db-errors';
@@ -46,7 +46,7 @@ const NOT_HTTP = 'The request is not valid HTTP/1.1 ({code}): check what was sen
 export interface ErrorHandlingOptions {
   /**
    * Tests: a refusal whose message has no Chinese text answers 500 naming it, so every message a
-   * test provokes is known to reach a Chinese reader in Chinese (the catalogue is @uc/shared/messages).
+   * test provokes is known to reach a Chinese reader in Chinese (the catalogue is @uc/contracts/messages).
    */
   checkTranslations?: boolean;
 }
@@ -69,7 +69,7 @@ function answering({ checkTranslations = false }: ErrorHandlingOptions) {
   const send = (req: FastifyRequest, reply: FastifyReply, status: number, code: number, template: string, params?: MessageParams, data: unknown = null) => {
     closeIfUnread(req, reply);
     if (checkTranslations && !hasTranslation(template)) {
-      return reply.code(500).send(fail(ResultCode.error, `No zh-CN text for this message; add it to packages/shared/src/messages/zh-CN: ${template}`));
+      return reply.code(500).send(fail(ResultCode.error, `No zh-CN text for this message; add it to packages/contracts/src/messages/zh-CN: ${template}`));
     }
     return reply.code(status).send({ ...fail(code, renderMessage(template, params, requestLocale(req))), data });
   };

@@ -1,11 +1,11 @@
-import { ResultCode, type CaptchaChallenge } from '@uc/shared/contracts';
-import type { MessageParams } from '@uc/shared/messages';
+import { ResultCode, type CaptchaChallenge } from '@uc/contracts';
+import type { MessageParams } from '@uc/contracts/messages';
 import type { ZodError } from 'zod';
 
 /**
  * An error the caller should see: HTTP status, envelope code and a message that says what to do.
  * The message is an English template with `{name}` placeholders filled from `params`; the error handler
- * sends it in the request's language (@uc/shared/messages), so what varies goes in `params`, never
+ * sends it in the request's language (@uc/contracts/messages), so what varies goes in `params`, never
  * into the template itself.
  */
 export class AppError extends Error {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { LIST_TOTAL_CAP, type FilterValue, type ParsedFilter, type ParsedSort } from '@uc/shared/contracts';
+import { LIST_TOTAL_CAP, type FilterValue, type ParsedFilter, type ParsedSort } from '@uc/contracts';
 import type { Db } from '../db/client';
-import type { MessageParams } from '@uc/shared/messages';
+import type { MessageParams } from '@uc/contracts/messages';
 import { badRequest } from './errors';
 
 /*

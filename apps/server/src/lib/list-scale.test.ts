@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIST_TOTAL_CAP, listParams, type FilterTriple } from '@uc/shared/contracts';
+import { LIST_TOTAL_CAP, listParams, type FilterTriple } from '@uc/contracts';
 import type { Db } from '../db/client';
 import { PLATFORM_TENANT_ID } from '../db/seed';
 import { withTenant } from '../db/tenant-scope';

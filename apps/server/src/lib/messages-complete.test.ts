@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { hasTranslation } from '@uc/shared/messages';
+import { hasTranslation } from '@uc/contracts/messages';
 
 /*
  * Every refusal the server can send has its Chinese text. The test app checks the messages the tests

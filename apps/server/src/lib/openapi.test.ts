@@ -1,4 +1,4 @@
-import { ALL_CALLS } from '@uc/shared/contracts';
+import { ALL_CALLS } from '@uc/contracts';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_CALLS, envelopeOf, errorEnvelope, type CallContract } from '@uc/shared/contracts';
+import { ALL_CALLS, envelopeOf, errorEnvelope, type CallContract } from '@uc/contracts';
 
 type JsonSchema = Record<string, unknown>;
 

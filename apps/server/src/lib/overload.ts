@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ResultCode } from '@uc/shared/contracts';
+import { ResultCode } from '@uc/contracts';
 import { QueryOwner, runAsQueryOwner } from '../db/client';
 import { AppError } from './errors';
 

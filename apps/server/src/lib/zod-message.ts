@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasTranslation, renderMessage, type MessageLocale, type MessageParams } from '@uc/shared/messages';
+import { hasTranslation, renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallContract } from '@uc/shared/contracts';
+import type { CallContract } from '@uc/contracts';
 
 /** The object shape of a call's query or body schema (empty when it has none or is not an object). */
 export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { setNavigator } from '@uc/shared';
+import { setNavigator } from '@uc/client';
 import { PwaNotices } from '../pwa/pwa-notices';
 import { useDocumentTitle } from './document-title';
 import { router } from './router';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useSession, type AdminMenuItem } from '@uc/shared';
+import { type AdminMenuItem } from '@uc/contracts';
+import { useSession } from '@uc/client';
 
 /**
  * Where an area's own address (/org) leads: its menu entry's redirect when the user's menu holds that

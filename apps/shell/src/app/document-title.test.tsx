@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { resetSessionForTests, setLocale, useSession, type SiteConfig } from '@uc/shared';
+import { type SiteConfig } from '@uc/contracts';
+import { resetSessionForTests, setLocale, useSession } from '@uc/client';
 import { registerShellMessages } from '../locales';
 import { useDocumentTitle } from './document-title';
 

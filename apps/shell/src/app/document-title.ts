@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession, useT } from '@uc/shared';
+import { useSession, useT } from '@uc/client';
 
 /**
  * The browser tab's title: the site's name from the site configuration (the platform's site settings,

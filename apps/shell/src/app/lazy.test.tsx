@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { setLocale } from '@uc/shared';
+import { setLocale } from '@uc/client';
 import { registerShellMessages } from '../locales';
 import { usePwa } from '../pwa/pwa-store';
 import { isChunkLoadError, lazyPage } from './lazy';

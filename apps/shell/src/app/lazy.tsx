@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import { PageLoading } from '../features/session/page-loading';
 import { isOffline } from '../pwa/pwa-store';
 

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button } from 'antd';
-import { LANGUAGE_CHANGED_EVENT, LOCALES, t, useT } from '@uc/shared';
-import { setLocale } from '@uc/shared';
-import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { LANGUAGE_CHANGED_EVENT, LOCALES, t, useT, setLocale } from '@uc/client';
+import { ConsoleConfigProvider } from '@uc/ui';
 import { LanguageSelect } from '../components/language-select';
 import { registerShellMessages } from '../locales';
 import { shellEnUS } from '../locales/en-US';

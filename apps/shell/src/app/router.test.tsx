@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { SHELL_PAGES } from '@uc/shared';
+import { SHELL_PAGES } from '@uc/contracts';
 import { areaTarget, firstPage } from './area-redirect';
 import { routes } from './router';
 import { ROUTE_ACCESS } from '../lib/route-access';
-import { testMenuItem } from '@uc/shared/testing';
+import { testMenuItem } from '@uc/testing';
 
 /** Every concrete path the router serves without a remote (the splat and dynamic routes excluded). */
 function servedPaths(list: RouteObject[], base = ''): string[] {

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { BASE_PATH, stripBasePath } from '@uc/shared';
+import { BASE_PATH, stripBasePath } from '@uc/client';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
 import { RequireUser } from '../features/session/require-user';
 import { AreaRedirect } from './area-redirect';

@@ -1,4 +1,4 @@
-import { useSession, useT } from '@uc/shared';
+import { useSession, useT } from '@uc/client';
 
 /** ICP filings are looked up on the national filing site (spec section 1). */
 const ICP_SITE = 'https://beian.miit.gov.cn/';

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { LOCALES, setLocale } from '@uc/shared';
+import { LOCALES, setLocale } from '@uc/client';
 import { registerShellMessages } from '../locales';
 import { LanguageSelect, LEAVE_DELAY_MS } from './language-select';
 

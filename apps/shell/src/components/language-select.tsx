@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LOCALES, setLocale, useLocale, useT } from '@uc/shared';
+import { LOCALES, setLocale, useLocale, useT } from '@uc/client';
 
 /** How long the menu stays open after the pointer leaves it (spec section 9: popup mouse-leave delay 0.1 s). */
 export const LEAVE_DELAY_MS = 100;

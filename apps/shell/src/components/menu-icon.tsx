@@ -25,7 +25,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
-import { IconFont } from '@uc/shared/ui';
+import { IconFont } from '@uc/ui';
 
 /** Icons the menu editor offers by antd name; importing all of @ant-design/icons would weigh megabytes. */
 const ICONS: Record<string, ComponentType<{ className?: string; style?: CSSProperties }>> = {

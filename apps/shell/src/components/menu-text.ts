@@ -1,4 +1,5 @@
-import { hasMessage, t, type AdminMenuItem } from '@uc/shared';
+import { type AdminMenuItem } from '@uc/contracts';
+import { hasMessage, t } from '@uc/client';
 
 /**
  * A menu's text: its locale key when a table has it, else the name stored with the menu. Components

@@ -1,4 +1,5 @@
-import { getAccessToken, NOTICE_STREAM_EVENTS, NOTICE_STREAM_PATH, NOTICE_STREAM_TOKEN_PARAM } from '@uc/shared';
+import { NOTICE_STREAM_EVENTS, NOTICE_STREAM_PATH, NOTICE_STREAM_TOKEN_PARAM } from '@uc/contracts';
+import { getAccessToken } from '@uc/client';
 
 // EventSource.readyState values (named here: a browser without EventSource has no constants either).
 const OPEN = 1;

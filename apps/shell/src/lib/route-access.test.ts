@@ -1,6 +1,7 @@
-import { access, type Access, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { access, type Access } from '@uc/client';
 import { findRoute as find, pathAllowed as allowed, routeAllowed, ROUTE_ACCESS, routeTable, type RouteAccess } from './route-access';
-import { testMenuItem, testUser } from '@uc/shared/testing';
+import { testMenuItem, testUser } from '@uc/testing';
 
 const user = testUser({ id: 2, username: 'ann', isSuperAdmin: false, permissions: ['/x'] });
 const item = testMenuItem;

@@ -1,4 +1,5 @@
-import { checkAccess, pathMatches, type Access, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { checkAccess, pathMatches, type Access } from '@uc/client';
 
 /**
  * The console's routes inside the main layout, each naming its access entry (the ant-design-pro

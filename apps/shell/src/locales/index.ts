@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { shellEnUS } from './en-US';
 import { shellZhCN } from './zh-CN';
 

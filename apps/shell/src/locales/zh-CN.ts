@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const shellZhCN: MessageTable = {
   'app.name': '用户中心',

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { setLocale } from '@uc/shared';
+import { setLocale } from '@uc/client';
 import { registerShellMessages } from '../locales';
 import { PwaNotices } from './pwa-notices';
 import { usePwa } from './pwa-store';

@@ -1,4 +1,4 @@
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import { usePwa } from './pwa-store';
 
 const box: React.CSSProperties = {

@@ -1,6 +1,7 @@
 import { usePwa } from './pwa-store';
 import { activateWaiting, registerServiceWorker, SW_SCOPE, SW_URL, unregisterServiceWorkers, type ServiceWorkerEnv } from './service-worker';
-import { resetSessionForTests, useSession, type CurrentUser, type SiteConfig } from '@uc/shared';
+import { type CurrentUser, type SiteConfig } from '@uc/contracts';
+import { resetSessionForTests, useSession } from '@uc/client';
 import { setupPwa, setupPwaWhenSignedIn, watchConnectivity } from './setup-pwa';
 
 /** A fake ServiceWorkerContainer / registration pair, enough for the registration logic. */

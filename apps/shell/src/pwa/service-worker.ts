@@ -1,4 +1,4 @@
-import { BASE_PATH } from '@uc/shared';
+import { BASE_PATH } from '@uc/client';
 
 export const SW_URL = `${BASE_PATH}/sw.js`;
 export const SW_SCOPE = `${BASE_PATH}/`;

@@ -1,4 +1,4 @@
-import { useSession, type SessionState } from '@uc/shared';
+import { useSession, type SessionState } from '@uc/client';
 import { consoleSettled, whenIdle } from '../lib/idle';
 import { usePwa } from './pwa-store';
 import { activateWaiting, registerServiceWorker, requestPrecache, unregisterServiceWorkers, type ServiceWorkerEnv } from './service-worker';

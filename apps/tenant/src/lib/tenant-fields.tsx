@@ -1,7 +1,8 @@
 import { Alert, Divider, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import { Status, tenantEditBody, tenantExpiryDate, tenantPolicyOptionCall, useT, type StatusValue, type TenantEditInput, type TenantRow } from '@uc/shared';
-import { contractRule, DateField, StatusRadio, useCall } from '@uc/shared/ui';
+import { Status, tenantEditBody, tenantExpiryDate, tenantPolicyOptionCall, type StatusValue, type TenantEditInput, type TenantRow } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { contractRule, DateField, StatusRadio, useCall } from '@uc/ui';
 
 /*
  * The tenant's form fields, one set for the list's drawer (create and edit) and the details page's

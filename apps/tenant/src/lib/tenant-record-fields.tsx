@@ -1,6 +1,7 @@
 import { Form, Select, TreeSelect } from 'antd';
-import { deptOptionCall, postOptionCall, roleOptionCall, useT, type DeptOption, type RoleOption } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { deptOptionCall, postOptionCall, roleOptionCall, type DeptOption, type RoleOption } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 
 type TreeOption = { value: number; title: string; disabled?: boolean; children?: TreeOption[] };
 const deptTree = (list: DeptOption[]): TreeOption[] =>

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts of the platform binding screen (/pt/bind, features/bind), keys 'pt.bind.*', in both locales. */
 export const bindZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { bindEnUS, bindZhCN } from './bind';
 import { tenantEnUS } from './en-US';
 import { manageEnUS, manageZhCN } from './manage';

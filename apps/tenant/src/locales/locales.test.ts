@@ -1,4 +1,4 @@
-import { INVITE_CODE_RULE } from '@uc/shared';
+import { INVITE_CODE_RULE } from '@uc/contracts';
 import { TENANT_MESSAGES } from '.';
 import { tenantEnUS } from './en-US';
 

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts of the tenant screens (list, details, users of every tenant), keys 'tenant.manage.*', 'tenant.details.*', 'tenant.user.*', in both locales. */
 export const manageZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts of the policy feature's screens, keys 'tenant.policy.*', in both locales. */
 export const policyZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** The site settings page (/system/settings): every field says what it does. */
 export const siteSettingsZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const tenantZhCN: MessageTable = {
   'tenant.common.create': '新增',

@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { helloAddonEnUS } from './en-US';
 import { helloAddonZhCN } from './zh-CN';
 

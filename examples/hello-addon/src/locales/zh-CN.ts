@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const helloAddonZhCN: MessageTable = {
   'hello-addon.hello.title': '你好',

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Skeleton, Tabs } from 'antd';
-import { profileCenterCall, useT } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { profileCenterCall } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { LedgerTable } from './ledger-table';
 import { LoginTable } from './login-table';
 import { ProfileCard } from './profile-card';

@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  formatDateTime,
   profileCenterCall,
   profileLedgerCall,
   profileLoginsCall,
   profileNotificationCall,
   profileWithdrawalCall,
-  setLocale,
   type LedgerRow,
   type ProfileLoginRow,
-} from '@uc/shared';
+} from '@uc/contracts';
+import { formatDateTime, setLocale } from '@uc/client';
 import { registerHomeMessages } from '../../locales';
 import { paged, renderAt, serve, testProfile } from './account-test-data';
 import { AccountPage } from './account-page';

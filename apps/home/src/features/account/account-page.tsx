@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import { AccountCenter } from './account-center';
 import { AccountSettings } from './account-settings';
 import { accountSearchOf, accountViewOf, type AccountView } from './account-view';

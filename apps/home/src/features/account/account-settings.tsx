@@ -1,7 +1,8 @@
 import { Card, Flex, Grid, Menu, Skeleton, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { profileCenterCall, useT, type ProfileCard } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { profileCenterCall, type ProfileCard } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { SETTINGS_TABS, type SettingsTab } from './account-view';
 import { BasicTab } from './basic-tab';
 import { NotificationTab } from './notification-tab';

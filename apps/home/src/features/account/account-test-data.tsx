@@ -2,9 +2,10 @@ import { render } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { api, profileCardSchema, type CallContract, type ProfileCard } from '@uc/shared';
-import { answering, servedBy } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { profileCardSchema, type CallContract, type ProfileCard } from '@uc/contracts';
+import { api } from '@uc/client';
+import { answering, servedBy } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 
 /*
  * Test helpers of the account screens (not shipped: only tests import this file).

@@ -1,16 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import {
-  adminMenuCall,
-  headerMenuCall,
-  memberInfoCall,
-  profileEditCall,
-  profileUploadCall,
-  setLocale,
-  useSession,
-  type ProfileBasicBody,
-  type ProfileCard,
-} from '@uc/shared';
-import { Refusal, testUser } from '@uc/shared/testing';
+import { adminMenuCall, headerMenuCall, memberInfoCall, profileEditCall, profileUploadCall, type ProfileBasicBody, type ProfileCard } from '@uc/contracts';
+import { setLocale, useSession } from '@uc/client';
+import { Refusal, testUser } from '@uc/testing';
 import { registerHomeMessages } from '../../locales';
 import { renderAt, serve, testProfile } from './account-test-data';
 import { BasicTab } from './basic-tab';

@@ -1,7 +1,8 @@
 import { Button, Descriptions, Form, Input, Radio, Typography } from 'antd';
 import { useLayoutEffect, useState } from 'react';
-import { call, profileBasicBody, profileEditCall, refreshUser, useT, type ProfileBasicBody, type ProfileCard } from '@uc/shared';
-import { contractRule, DateField, ImageField } from '@uc/shared/ui';
+import { profileBasicBody, profileEditCall, type ProfileBasicBody, type ProfileCard } from '@uc/contracts';
+import { call, refreshUser, useT } from '@uc/client';
+import { contractRule, DateField, ImageField } from '@uc/ui';
 
 type BasicValues = ProfileBasicBody;
 

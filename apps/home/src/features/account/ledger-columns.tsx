@@ -1,5 +1,5 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
-import { ledgerKind, type LedgerRow } from '@uc/shared';
+import { ledgerKind, type LedgerRow } from '@uc/contracts';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 

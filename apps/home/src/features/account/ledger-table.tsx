@@ -1,5 +1,6 @@
-import { formatDateTime, profileLedgerCall, useLocale, useT } from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { profileLedgerCall } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { ledgerColumns } from './ledger-columns';
 
 /** The signed-in user's balance and points history, newest first. */

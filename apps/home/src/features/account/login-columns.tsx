@@ -1,5 +1,5 @@
 import { Tag, Tooltip, type TableColumnsType } from 'antd';
-import { LOGIN_METHODS, LOGIN_REASONS, type ProfileLoginRow } from '@uc/shared';
+import { LOGIN_METHODS, LOGIN_REASONS, type ProfileLoginRow } from '@uc/contracts';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 

@@ -1,5 +1,6 @@
-import { profileLoginsCall, formatDateTime, useLocale, useT } from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { profileLoginsCall } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { loginColumns } from './login-columns';
 
 /** The signed-in user's sign-in attempts, newest first: in the centre and in the security settings. */

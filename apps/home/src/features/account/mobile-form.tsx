@@ -1,7 +1,8 @@
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { call, mobileSchema, profileMobileCall, profileMobileCodeCall, smsCodeSchema, useT, type ProfileCard } from '@uc/shared';
-import { contractRule } from '@uc/shared/ui';
+import { mobileSchema, profileMobileCall, profileMobileCodeCall, smsCodeSchema, type ProfileCard } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { contractRule } from '@uc/ui';
 import { useCountdown } from './use-countdown';
 
 interface MobileValues {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { profileNotificationCall, profileNotificationEditCall, setLocale, type NoticePreferences } from '@uc/shared';
+import { profileNotificationCall, profileNotificationEditCall, type NoticePreferences } from '@uc/contracts';
+import { setLocale } from '@uc/client';
 import { registerHomeMessages } from '../../locales';
 import { renderAt, serve } from './account-test-data';
 import { NotificationTab } from './notification-tab';

@@ -1,7 +1,8 @@
 import { Flex, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
-import { call, profileNotificationCall, profileNotificationEditCall, useT, type NoticePreferences } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { profileNotificationCall, profileNotificationEditCall, type NoticePreferences } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 
 const KINDS = ['notices', 'letters', 'system'] as const satisfies readonly (keyof NoticePreferences)[];
 

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { call, getApiUi, updatePasswordBody, updatePasswordCall, useT } from '@uc/shared';
-import { contractRule } from '@uc/shared/ui';
+import { updatePasswordBody, updatePasswordCall } from '@uc/contracts';
+import { call, getApiUi, useT } from '@uc/client';
+import { contractRule } from '@uc/ui';
 
 interface PasswordValues {
   oldPassword: string;

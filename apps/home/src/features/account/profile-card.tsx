@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Divider, Flex, Statistic, Tag, Typography } from 'antd';
-import { formatDateTime, useLocale, useT, type ProfileCard as Profile } from '@uc/shared';
+import { type ProfileCard as Profile } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
 
 /** The account centre's card: who the user is, where they belong, what they hold and how they sign in. */
 export function ProfileCard({ profile }: { profile: Profile }) {

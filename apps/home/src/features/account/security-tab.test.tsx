@@ -5,11 +5,11 @@ import {
   profileMobileCodeCall,
   revokeOtherSessionsCall,
   revokeSessionCall,
-  setLocale,
   updatePasswordCall,
   type SessionRow,
-} from '@uc/shared';
-import { Refusal } from '@uc/shared/testing';
+} from '@uc/contracts';
+import { setLocale } from '@uc/client';
+import { Refusal } from '@uc/testing';
 import { registerHomeMessages } from '../../locales';
 import { renderAt, serve, testProfile } from './account-test-data';
 import { MobileForm } from './mobile-form';

@@ -1,6 +1,7 @@
 import { Divider, Typography } from 'antd';
 import { useState } from 'react';
-import { useT, type ProfileCard } from '@uc/shared';
+import { type ProfileCard } from '@uc/contracts';
+import { useT } from '@uc/client';
 import { LoginTable } from './login-table';
 import { MobileForm } from './mobile-form';
 import { PasswordForm } from './password-form';

@@ -1,7 +1,8 @@
 import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { call, formatDateTime, getApiUi, memberSessionsCall, revokeOtherSessionsCall, revokeSessionCall, useLocale, useT, type SessionRow } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { memberSessionsCall, revokeOtherSessionsCall, revokeSessionCall, type SessionRow } from '@uc/contracts';
+import { call, formatDateTime, getApiUi, useLocale, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { deviceName } from './login-columns';
 
 /** "Chrome 126 · Windows 10 · Computer", or what little the user agent said. */

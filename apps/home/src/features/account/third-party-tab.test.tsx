@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { call, oidcBindCall, oidcBindingsCall, oidcUnbindCall, setLocale, type CallContract, type OidcBinding } from '@uc/shared';
-import { Refusal, servedBy } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { oidcBindCall, oidcBindingsCall, oidcUnbindCall, type CallContract, type OidcBinding } from '@uc/contracts';
+import { call, setLocale } from '@uc/client';
+import { Refusal, servedBy } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { providerRedirect, ThirdPartyTab } from './third-party-tab';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const ALICE = { subject: 'alice-sub', email: 'alice@sso.test', name: 'Alice Liddell', createdAt: '2026-03-04T05:06:00.000Z' };

@@ -2,8 +2,9 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { call, formatDateTime, oidcBindCall, oidcBindingsCall, oidcUnbindCall, useT, type OidcBinding, type OidcBindResultValue } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { oidcBindCall, oidcBindingsCall, oidcUnbindCall, type OidcBinding, type OidcBindResultValue } from '@uc/contracts';
+import { call, formatDateTime, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 
 /** Leaving for the provider: a full page load (a test watches it instead; jsdom cannot navigate). */
 export const providerRedirect = { go: (url: string) => window.location.assign(url) };

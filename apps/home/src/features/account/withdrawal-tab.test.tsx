@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { profileUploadCall, profileWithdrawalCall, profileWithdrawalEditCall, setLocale, type Withdrawal } from '@uc/shared';
-import { Refusal } from '@uc/shared/testing';
+import { profileUploadCall, profileWithdrawalCall, profileWithdrawalEditCall, type Withdrawal } from '@uc/contracts';
+import { setLocale } from '@uc/client';
+import { Refusal } from '@uc/testing';
 import { registerHomeMessages } from '../../locales';
 import { renderAt, serve } from './account-test-data';
 import { WithdrawalTab } from './withdrawal-tab';

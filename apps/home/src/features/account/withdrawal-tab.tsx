@@ -1,7 +1,8 @@
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useLayoutEffect, useState } from 'react';
-import { call, profileWithdrawalCall, profileWithdrawalEditCall, useT, withdrawalSchema, type Withdrawal } from '@uc/shared';
-import { LoadFailed, contractRule, ImageField, useCall } from '@uc/shared/ui';
+import { profileWithdrawalCall, profileWithdrawalEditCall, withdrawalSchema, type Withdrawal } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { LoadFailed, contractRule, ImageField, useCall } from '@uc/ui';
 
 interface WithdrawalValues extends Withdrawal {
   password: string;

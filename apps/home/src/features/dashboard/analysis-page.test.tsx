@@ -1,15 +1,16 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { call, dashboardAnalysisCall, setLocale, tenantOptionCall, useSession, type CallContract, type DashboardAnalysis } from '@uc/shared';
-import { servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi, lastDays } from '@uc/shared/ui';
+import { dashboardAnalysisCall, tenantOptionCall, type CallContract, type DashboardAnalysis } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testUser } from '@uc/testing';
+import { AntdApiUi, lastDays } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { browserTimeZone } from './analysis-query';
 import { AnalysisPage } from './analysis-page';
 import { testAnalysis } from './dashboard-test-data';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 // jsdom has no canvas: the drawing is replaced; the table view shows the same figures.
 jest.mock('./chart-canvas', () => ({ __esModule: true, default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 const mockCall = call as jest.MockedFunction<typeof call>;

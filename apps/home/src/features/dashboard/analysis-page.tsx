@@ -1,7 +1,8 @@
 import { Col, Row, Skeleton } from 'antd';
 import { useState } from 'react';
-import { dashboardAnalysisCall, hasMessage, tenantOptionCall, useCan, useT } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { dashboardAnalysisCall, tenantOptionCall } from '@uc/contracts';
+import { hasMessage, useCan, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { analysisQuery } from './analysis-query';
 import { analysisSpecs } from './analysis-specs';
 import { AnalysisToolbar } from './analysis-toolbar';

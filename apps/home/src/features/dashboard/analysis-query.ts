@@ -1,5 +1,5 @@
-import type { DashboardAnalysisQuery } from '@uc/shared';
-import type { DayRange } from '@uc/shared/ui';
+import type { DashboardAnalysisQuery } from '@uc/contracts';
+import type { DayRange } from '@uc/ui';
 
 /** The browser's IANA time zone, whose midnights divide the analysis's days; UTC when it names none. */
 export function browserTimeZone(): string {

@@ -1,4 +1,4 @@
-import type { DashboardAnalysis } from '@uc/shared';
+import type { DashboardAnalysis } from '@uc/contracts';
 import { CHART_COLORS, SLICE_COLORS, type ChartSpec } from './chart-spec';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;

@@ -1,6 +1,7 @@
 import { Card, Flex, Select, Typography } from 'antd';
-import { DASHBOARD_MAX_DAYS, tenantOptionCall, useT, type DashboardAnalysis } from '@uc/shared';
-import { DateRangeField, useCall, type DayRange } from '@uc/shared/ui';
+import { DASHBOARD_MAX_DAYS, tenantOptionCall, type DashboardAnalysis } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { DateRangeField, useCall, type DayRange } from '@uc/ui';
 import { RANGE_PRESETS } from './analysis-query';
 
 export interface AnalysisToolbarProps {

@@ -17,7 +17,7 @@ import {
   type ChartType,
   type TooltipItem,
 } from 'chart.js';
-import { useLocale } from '@uc/shared';
+import { useLocale } from '@uc/client';
 import { formatValue, SLICE_COLORS, type ChartSpec } from './chart-spec';
 
 // Only what the dashboard draws: chart.js is tree-shaken to these (bench/chart-bundle-size.mjs).

@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Segmented, Spin, Table, Typography } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocale, useT } from '@uc/shared';
+import { useLocale, useT } from '@uc/client';
 import { nothingToDraw, tableOf, type ChartSpec, type ChartTable } from './chart-spec';
 
 // The chart library is fetched with the first chart drawn, in a chunk of its own: the home remote's

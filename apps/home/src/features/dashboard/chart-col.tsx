@@ -1,5 +1,5 @@
 import { Col } from 'antd';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import type { ChartSpec } from './chart-spec';
 import { SpecChartCard } from './chart-card';
 

@@ -1,7 +1,7 @@
 import { formatValue, nothingToDraw, tableOf, type ChartSpec } from './chart-spec';
 import { formatBytes, formatDuration } from './monitor-format';
 import { dayPart, menuShortcuts } from './menu-shortcuts';
-import { testMenuItem as item } from '@uc/shared/testing';
+import { testMenuItem as item } from '@uc/testing';
 
 describe('a chart spec as a table', () => {
   const spec: ChartSpec = {

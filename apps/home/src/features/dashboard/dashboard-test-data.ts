@@ -8,7 +8,7 @@ import {
   type DashboardAttention,
   type DashboardMonitor,
   type DashboardWorkplace,
-} from '@uc/shared';
+} from '@uc/contracts';
 
 /*
  * Answers of the dashboard calls for tests (not shipped: only tests import this file), parsed through

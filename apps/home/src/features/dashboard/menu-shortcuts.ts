@@ -1,4 +1,5 @@
-import { hasMessage, type AdminMenuItem } from '@uc/shared';
+import { type AdminMenuItem } from '@uc/contracts';
+import { hasMessage } from '@uc/client';
 
 /** The workplace itself: no shortcut to the page the shortcuts are on. */
 export const WORKPLACE_PATH = '/dashboard/workplace';

@@ -1,5 +1,6 @@
 import { Card, Col, Descriptions, Row, Statistic, Table, Typography, type TableColumnsType } from 'antd';
-import { formatDateTime, SLOW_STATEMENT_CHARS, useLocale, useT, type DashboardMonitor } from '@uc/shared';
+import { SLOW_STATEMENT_CHARS, type DashboardMonitor } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
 import { formatValue } from './chart-spec';
 import { formatBytes, formatDuration } from './monitor-format';
 

@@ -1,14 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { call, dashboardMonitorCall, setLocale, useSession } from '@uc/shared';
-import { servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { dashboardMonitorCall } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { testMonitor } from './dashboard-test-data';
 import { MONITOR_REFRESH_MS, MonitorPage } from './monitor-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 jest.mock('./chart-canvas', () => ({ __esModule: true, default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const asked = () => mockCall.mock.calls.filter(([c]) => c === dashboardMonitorCall).length;

@@ -1,7 +1,8 @@
 import { Alert, Card, Col, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useRef } from 'react';
-import { dashboardMonitorCall, useLocale, useT } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { dashboardMonitorCall } from '@uc/contracts';
+import { useLocale, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { ChartCol } from './chart-col';
 import { formatValue } from './chart-spec';
 import { DatabaseCard, MonitorSummary, ProcessCard, SlowStatementsCard } from './monitor-cards';

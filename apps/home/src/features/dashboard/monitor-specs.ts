@@ -1,4 +1,4 @@
-import type { DashboardMonitor } from '@uc/shared';
+import type { DashboardMonitor } from '@uc/contracts';
 import { CHART_COLORS, type ChartSpec } from './chart-spec';
 import { minuteLabel } from './monitor-format';
 

@@ -1,5 +1,6 @@
 import { Flex, Progress, Typography } from 'antd';
-import { useLocale, useT, type DashboardAnalysis } from '@uc/shared';
+import { type DashboardAnalysis } from '@uc/contracts';
+import { useLocale, useT } from '@uc/client';
 import { ChartCard } from './chart-card';
 import { formatValue, type ChartTable } from './chart-spec';
 

@@ -1,5 +1,6 @@
 import { Card, Table, Tag, Typography } from 'antd';
-import { formatDateTime, useLocale, useT, type DashboardMonitor } from '@uc/shared';
+import { type DashboardMonitor } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
 import { formatValue } from './chart-spec';
 
 type Remote = DashboardMonitor['remotes'][number];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { lastDays, type DayRange } from '@uc/shared/ui';
+import { lastDays, type DayRange } from '@uc/ui';
 import { DEFAULT_RANGE_DAYS, RANGE_PRESETS } from './analysis-query';
 
 /** The range shown, and the preset it follows (the last N days ending today), or null for a range picked by hand. */

@@ -1,5 +1,6 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
-import { useT, type DashboardAnalysis } from '@uc/shared';
+import { type DashboardAnalysis } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 /** Users now, and how many of them signed in lately (whatever the range). */
 export function UserStats({ users }: { users: DashboardAnalysis['users'] }) {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { setLocale, type DashboardAttention } from '@uc/shared';
+import { type DashboardAttention } from '@uc/contracts';
+import { setLocale } from '@uc/client';
 import { registerHomeMessages } from '../../locales';
 import { testAttention, testWorkplace } from './dashboard-test-data';
 import { WorkplaceAttention } from './workplace-attention';

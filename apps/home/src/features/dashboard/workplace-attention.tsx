@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { ATTENTION_EXPIRY_DAYS, formatDateTime, tenantExpiryDate, useT, type DashboardAttention } from '@uc/shared';
+import { ATTENTION_EXPIRY_DAYS, tenantExpiryDate, type DashboardAttention } from '@uc/contracts';
+import { formatDateTime, useT } from '@uc/client';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,7 @@
 import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { formatDateTime, useT, type DashboardWorkplace } from '@uc/shared';
+import { type DashboardWorkplace } from '@uc/contracts';
+import { formatDateTime, useT } from '@uc/client';
 import { dayPart } from './menu-shortcuts';
 
 /** Who is signed in: the greeting, their tenant, their roles and their latest sign-in. */

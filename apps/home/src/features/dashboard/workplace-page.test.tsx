@@ -1,14 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { call, dashboardWorkplaceCall, setLocale, useSession } from '@uc/shared';
-import { servedBy, testMenuItem as item, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { dashboardWorkplaceCall } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testMenuItem as item, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { testAttention, testWorkplace } from './dashboard-test-data';
 import { WorkplacePage } from './workplace-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 jest.setTimeout(30_000);

@@ -1,6 +1,7 @@
 import { Col, Row, Skeleton } from 'antd';
-import { dashboardWorkplaceCall, useT } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { dashboardWorkplaceCall } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { attentionShown, WorkplaceAttention } from './workplace-attention';
 import { WorkplaceGreeting } from './workplace-greeting';
 import { WorkplaceShortcuts } from './workplace-shortcuts';

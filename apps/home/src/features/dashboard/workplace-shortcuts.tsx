@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Flex, Row } from 'antd';
 import { Link } from 'react-router-dom';
-import { useSession, useT } from '@uc/shared';
-import { IconFont } from '@uc/shared/ui';
+import { useSession, useT } from '@uc/client';
+import { IconFont } from '@uc/ui';
 import { menuLabel, menuShortcuts } from './menu-shortcuts';
 
 /** Links to every page the user may open today, from their menu. */

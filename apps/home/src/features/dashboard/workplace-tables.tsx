@@ -1,5 +1,6 @@
 import { Card, Table, Typography } from 'antd';
-import { formatDateTime, hasMessage, useT, type DashboardWorkplace } from '@uc/shared';
+import { type DashboardWorkplace } from '@uc/contracts';
+import { formatDateTime, hasMessage, useT } from '@uc/client';
 
 type Activity = DashboardWorkplace['recentActivity'][number];
 type FailedSignIn = NonNullable<DashboardWorkplace['failedSignIns']>[number];

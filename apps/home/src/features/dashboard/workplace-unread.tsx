@@ -1,6 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
-import { useT, type UnreadCount } from '@uc/shared';
+import { type UnreadCount } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 /** The unread notices and letters (the header badge's counts), each opening its tab of the messages. */
 export function WorkplaceUnread({ unread }: { unread: UnreadCount }) {

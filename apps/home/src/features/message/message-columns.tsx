@@ -1,6 +1,6 @@
 import { Badge, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import type { MessageRow, NoticeKind } from '@uc/shared';
+import type { MessageRow, NoticeKind } from '@uc/contracts';
 import { MessageLevelTag } from './message-level-tag';
 import { messageDetailPath, type MessageLinkState } from './message-paths';
 

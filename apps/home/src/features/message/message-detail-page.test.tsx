@@ -1,13 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { call, noticeDetailCall, setLocale, useSession, type MessageDetail } from '@uc/shared';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { noticeDetailCall, type MessageDetail } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { MessageDetailPage } from './message-detail-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const LETTER: MessageDetail = {

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Divider, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, ErrorShowType, formatDateTime, noticeDetailCall, useLocale, useT } from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { noticeDetailCall } from '@uc/contracts';
+import { ApiError, ErrorShowType, formatDateTime, useLocale, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { SanitisedHtml } from '../../lib/sanitised-html';
 import { MessageLevelTag } from './message-level-tag';
 import { messageListPath, type MessageLinkState } from './message-paths';

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { NOTICE_LEVEL, useT } from '@uc/shared';
+import { NOTICE_LEVEL } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 const COLORS: Record<number, string> = { [NOTICE_LEVEL.normal]: 'default', [NOTICE_LEVEL.important]: 'orange', [NOTICE_LEVEL.urgent]: 'red' };
 

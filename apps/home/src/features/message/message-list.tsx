@@ -2,19 +2,9 @@ import { CheckOutlined } from '@ant-design/icons';
 import { Button, Segmented } from 'antd';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  call,
-  formatDateTime,
-  noticeMyMessagesCall,
-  noticePublicMessagesCall,
-  noticeReadAllCall,
-  useLocale,
-  useT,
-  type FilterTriple,
-  type NoticeKind,
-  type MessageRow,
-} from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { noticeMyMessagesCall, noticePublicMessagesCall, noticeReadAllCall, type FilterTriple, type NoticeKind, type MessageRow } from '@uc/contracts';
+import { call, formatDateTime, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { messageColumns } from './message-columns';
 import { messageDetailPath, type MessageLinkState } from './message-paths';
 

@@ -2,22 +2,20 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App } from 'antd';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
-  call,
   noticeCountAllCall,
   noticeMyMessagesCall,
   noticePublicMessagesCall,
   noticeReadAllCall,
   profileNotificationCall,
-  setLocale,
-  useSession,
   type CallContract,
   type MessageRow,
-} from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerHomeMessages } from '../../locales';
 import { MessagePage } from './message-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const message = (over: Partial<MessageRow>): MessageRow => ({

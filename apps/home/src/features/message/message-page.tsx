@@ -1,7 +1,8 @@
 import { Alert, Badge, Card, Flex, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { noticeCountAllCall, profileNotificationCall, useT, type NoticeKind, type NoticePreferences } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { noticeCountAllCall, profileNotificationCall, type NoticeKind, type NoticePreferences } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 import { MessageList } from './message-list';
 import { kindOfTab, TAB_OF_KIND } from './message-paths';
 

@@ -1,4 +1,4 @@
-import type { NoticeKind } from '@uc/shared';
+import type { NoticeKind } from '@uc/contracts';
 
 /** The `tab` query value of each kind: the header's unread badge opens ?tab=private (spec section 2). */
 export const TAB_OF_KIND: Record<NoticeKind, string> = { notice: 'public', letter: 'private' };

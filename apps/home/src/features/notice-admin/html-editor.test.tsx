@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { setLocale, uploadImageCall, useSession } from '@uc/shared';
-import { testUser } from '@uc/shared/testing';
+import { uploadImageCall } from '@uc/contracts';
+import { setLocale, useSession } from '@uc/client';
+import { testUser } from '@uc/testing';
 import { registerHomeMessages } from '../../locales';
 import { escapeHtml, HtmlEditor } from './html-editor';
 

@@ -2,7 +2,8 @@ import { BoldOutlined, ItalicOutlined, LinkOutlined, LoadingOutlined, OrderedLis
 import { Button, Flex, Input, Popover, Segmented, Tooltip, Typography, Upload } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { uploadImage, uploadImageCall, useCan, useT } from '@uc/shared';
+import { uploadImageCall } from '@uc/contracts';
+import { uploadImage, useCan, useT } from '@uc/client';
 
 interface HtmlEditorProps {
   /** Set by Form.Item, so the field's label names the text area. */

@@ -1,6 +1,7 @@
 import { Form } from 'antd';
-import { call, letterSendCall, NOTICE_LEVEL, NOTICE_RANGE, useT, type LetterSendBody, type NoticeAdminView } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { letterSendCall, NOTICE_LEVEL, NOTICE_RANGE, type LetterSendBody, type NoticeAdminView } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { FormModal } from '@uc/ui';
 import { NoticeFields, reachOf, type NoticeFormValues } from './notice-fields';
 
 interface LetterSendModalProps {

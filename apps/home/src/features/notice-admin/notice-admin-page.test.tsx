@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call,
   letterSendCall,
   memberListCall,
   noticeDeleteCall,
@@ -10,20 +9,19 @@ import {
   noticePublishCall,
   noticeViewCall,
   noticeWithdrawCall,
-  setLocale,
   tenantOptionCall,
   uploadImageCall,
-  useSession,
   type CallContract,
   type NoticeAdminRow,
   type NoticeAdminView,
-} from '@uc/shared';
-import { servedBy, testMemberRow, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testMemberRow, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { NoticeAdminPage } from './notice-admin-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const notice = (over: Partial<NoticeAdminRow>): NoticeAdminRow => ({

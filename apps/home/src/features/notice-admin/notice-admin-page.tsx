@@ -2,8 +2,6 @@ import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import {
-  call,
-  formatDateTime,
   letterSendCall,
   noticeDeleteCall,
   noticeEditCall,
@@ -11,14 +9,12 @@ import {
   noticePublishCall,
   noticeViewCall,
   noticeWithdrawCall,
-  useCan,
-  useLocale,
-  useT,
   type FilterTriple,
   type NoticeAdminRow,
   type NoticeAdminView,
-} from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { LetterSendModal } from './letter-send-modal';
 import { noticeColumns } from './notice-columns';
 import { NoticeFormDrawer } from './notice-form-drawer';

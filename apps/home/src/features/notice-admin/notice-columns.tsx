@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
-import { NOTICE_STATE, type NoticeAdminRow } from '@uc/shared';
+import { NOTICE_STATE, type NoticeAdminRow } from '@uc/contracts';
 import { NoticeLevelTag, NoticeStateTag } from './notice-labels';
 
 export interface NoticeActions {

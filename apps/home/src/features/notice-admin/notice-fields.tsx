@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Radio, Select } from 'antd';
-import { NOTICE_RANGE, noticeEditBody, tenantOptionCall, useCan, useSession, useT } from '@uc/shared';
-import { contractRule, useCall } from '@uc/shared/ui';
+import { NOTICE_RANGE, noticeEditBody, tenantOptionCall } from '@uc/contracts';
+import { useCan, useSession, useT } from '@uc/client';
+import { contractRule, useCall } from '@uc/ui';
 import { HtmlEditor } from './html-editor';
 import { LEVELS, RANGES } from './notice-labels';
 import { UserPicker, type PickedUser } from './user-picker';

@@ -1,6 +1,7 @@
 import { Form } from 'antd';
-import { call, NOTICE_LEVEL, NOTICE_RANGE, NOTICE_STATE, noticeEditCall, useT, type NoticeAdminView, type NoticeEditInput } from '@uc/shared';
-import { FormDrawer } from '@uc/shared/ui';
+import { NOTICE_LEVEL, NOTICE_RANGE, NOTICE_STATE, noticeEditCall, type NoticeAdminView, type NoticeEditInput } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { FormDrawer } from '@uc/ui';
 import { NoticeFields, reachOf, type NoticeFormValues } from './notice-fields';
 
 interface NoticeFormDrawerProps {

@@ -1,25 +1,23 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call,
   letterSendCall,
   memberListCall,
   noticeEditCall,
   noticeListCall,
-  setLocale,
   TENANT_HEADER,
   tenantOptionCall,
-  useSession,
   type CallContract,
   type NoticeAdminView,
-} from '@uc/shared';
-import { servedBy, testMemberRow, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testMemberRow, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { LetterSendModal } from './letter-send-modal';
 import { NoticeFormDrawer } from './notice-form-drawer';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const SAVED: NoticeAdminView = {

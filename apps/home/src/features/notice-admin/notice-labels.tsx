@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useCallback } from 'react';
-import { NOTICE_LEVEL, NOTICE_RANGE, NOTICE_STATE, useT, type NoticeAdminRow } from '@uc/shared';
+import { NOTICE_LEVEL, NOTICE_RANGE, NOTICE_STATE, type NoticeAdminRow } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 const LEVEL_COLORS: Record<number, string> = { [NOTICE_LEVEL.normal]: 'default', [NOTICE_LEVEL.important]: 'orange', [NOTICE_LEVEL.urgent]: 'red' };
 const STATE_COLORS: Record<number, string> = { [NOTICE_STATE.draft]: 'default', [NOTICE_STATE.published]: 'success', [NOTICE_STATE.withdrawn]: 'warning' };

@@ -1,6 +1,7 @@
 import { Descriptions, Divider, Drawer, Flex, Skeleton, Tag, Typography } from 'antd';
-import { formatDateTime, noticeViewCall, useLocale, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { noticeViewCall } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 import { SanitisedHtml } from '../../lib/sanitised-html';
 import { NoticeLevelTag, NoticeStateTag, useRangeText } from './notice-labels';
 

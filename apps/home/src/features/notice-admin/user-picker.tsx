@@ -1,6 +1,7 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { call, listParams, memberListCall, useT } from '@uc/shared';
+import { listParams, memberListCall } from '@uc/contracts';
+import { call, useT } from '@uc/client';
 
 export interface PickedUser {
   id: number;

@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
-import type { UpgradeLogRow } from '@uc/shared';
+import type { UpgradeLogRow } from '@uc/contracts';
 
 export interface UpgradeLogActions {
   canEdit: boolean;

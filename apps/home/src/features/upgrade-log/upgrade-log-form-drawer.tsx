@@ -1,16 +1,15 @@
 import { Collapse, Form, Input } from 'antd';
 import {
-  call,
   upgradeLogEditBody,
   upgradeLogEditCall,
   UPGRADE_LOG_CONTENT_MAX,
   UPGRADE_LOG_TITLE_MAX,
   UPGRADE_LOG_VERSION_MAX,
-  useT,
   type UpgradeLogInput,
   type UpgradeLogRow,
-} from '@uc/shared';
-import { contractRule, FormDrawer } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { contractRule, FormDrawer } from '@uc/ui';
 import { SanitisedHtml } from '../../lib/sanitised-html';
 
 interface UpgradeLogFormDrawerProps {

@@ -1,13 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, setLocale, upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, useSession, type CallContract, type UpgradeLogRow } from '@uc/shared';
-import { servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, type CallContract, type UpgradeLogRow } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { toLocalInput, upgradeLogBody } from './upgrade-log-form-drawer';
 import { UpgradeLogPage } from './upgrade-log-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const entry = (over: Partial<UpgradeLogRow>): UpgradeLogRow => ({

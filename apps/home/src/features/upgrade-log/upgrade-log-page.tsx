@@ -1,19 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import {
-  call,
-  formatDateTime,
-  upgradeLogDeleteCall,
-  upgradeLogEditCall,
-  upgradeLogListCall,
-  useCan,
-  useLocale,
-  useT,
-  type FilterTriple,
-  type UpgradeLogRow,
-} from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, type FilterTriple, type UpgradeLogRow } from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { upgradeLogColumns } from './upgrade-log-columns';
 import { UpgradeLogFormDrawer } from './upgrade-log-form-drawer';
 import { UpgradeLogViewDrawer } from './upgrade-log-view-drawer';

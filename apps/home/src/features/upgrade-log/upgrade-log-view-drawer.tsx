@@ -1,5 +1,6 @@
 import { Descriptions, Divider, Drawer, Flex, Tag, Typography } from 'antd';
-import { formatDateTime, useLocale, useT, type UpgradeLogRow } from '@uc/shared';
+import { type UpgradeLogRow } from '@uc/contracts';
+import { formatDateTime, useLocale, useT } from '@uc/client';
 import { SanitisedHtml } from '../../lib/sanitised-html';
 
 interface UpgradeLogViewDrawerProps {

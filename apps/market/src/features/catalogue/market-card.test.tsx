@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { setLocale } from '@uc/shared';
+import { setLocale } from '@uc/client';
 import { registerMarketMessages } from '../../locales';
 import { installedCard, testCard } from '../../lib/market-test-data';
 import { MarketCard } from './market-card';

@@ -1,5 +1,6 @@
 import { Avatar, Button, Card, Flex, Progress, Tooltip, Typography } from 'antd';
-import { InstallStatus, useLocale, useT, type AppCard } from '@uc/shared';
+import { InstallStatus, type AppCard } from '@uc/contracts';
+import { useLocale, useT } from '@uc/client';
 import { AppIcon } from '../../lib/app-icon';
 import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';

@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { appListCall, call, refreshRegistryAndMenus, setLocale, useSession, type AppCard, type CallContract } from '@uc/shared';
-import { servedBy, testUser } from '@uc/shared/testing';
+import { appListCall, type AppCard, type CallContract } from '@uc/contracts';
+import { call, refreshRegistryAndMenus, setLocale, useSession } from '@uc/client';
+import { servedBy, testUser } from '@uc/testing';
 import { registerMarketMessages } from '../../locales';
 import { postMarketEvent } from '../../lib/market-channel';
 import { installedCard, installFakeBroadcastChannel, testCard } from '../../lib/market-test-data';
 import { MarketPanel } from '../../market-panel';
 import { CARD_COLUMNS } from './market-panel';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockRefresh = refreshRegistryAndMenus as jest.MockedFunction<typeof refreshRegistryAndMenus>;
 

@@ -1,7 +1,7 @@
 import { Col, Empty, Flex, Input, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { useT } from '@uc/shared';
-import { LoadFailed } from '@uc/shared/ui';
+import { useT } from '@uc/client';
+import { LoadFailed } from '@uc/ui';
 import { useAppList } from '../../lib/use-app-list';
 import { MarketCard } from './market-card';
 

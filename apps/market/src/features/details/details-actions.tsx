@@ -7,13 +7,12 @@ import {
   appStatusCall,
   appUninstallCall,
   appUpdateCall,
-  call,
   Status,
-  useT,
   type AppDetails,
   type AppJob,
-} from '@uc/shared';
-import { StatusSwitch } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { StatusSwitch } from '@uc/ui';
 import type { MarketEvent } from '../../lib/market-channel';
 import type { OfferedActions } from './offered-actions';
 

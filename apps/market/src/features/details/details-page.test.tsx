@@ -9,22 +9,19 @@ import {
   appStatusCall,
   appUninstallCall,
   appUpdateCall,
-  call,
-  refreshRegistryAndMenus,
-  setLocale,
-  useSession,
   type AppDetails,
   type AppJob,
   type CallContract,
-} from '@uc/shared';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, refreshRegistryAndMenus, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerMarketMessages } from '../../locales';
 import { MARKET_CHANNEL, type MarketEvent } from '../../lib/market-channel';
 import { installFakeBroadcastChannel, testDetails, testJob } from '../../lib/market-test-data';
 import { DetailsPage } from './details-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockRefresh = refreshRegistryAndMenus as jest.MockedFunction<typeof refreshRegistryAndMenus>;
 

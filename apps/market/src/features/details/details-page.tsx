@@ -1,24 +1,9 @@
 import { Alert, Avatar, Card, Divider, Flex, Progress, Result, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  ApiError,
-  appDetailsCall,
-  appJobCall,
-  appRollbackCall,
-  call,
-  ErrorShowType,
-  getApiUi,
-  InstallStatus,
-  refreshRegistryAndMenus,
-  useCan,
-  useLocale,
-  useT,
-  versionIdSchema,
-  type AppDetails,
-  type AppJob,
-} from '@uc/shared';
-import { LoadFailed, useCall } from '@uc/shared/ui';
+import { appDetailsCall, appJobCall, appRollbackCall, InstallStatus, versionIdSchema, type AppDetails, type AppJob } from '@uc/contracts';
+import { ApiError, call, ErrorShowType, getApiUi, refreshRegistryAndMenus, useCan, useLocale, useT } from '@uc/client';
+import { LoadFailed, useCall } from '@uc/ui';
 import { AppIcon } from '../../lib/app-icon';
 import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';

@@ -1,5 +1,6 @@
 import { Descriptions, Empty, Flex, Image, Tag, Typography } from 'antd';
-import { useLocale, useT, type AppDetails } from '@uc/shared';
+import { type AppDetails } from '@uc/contracts';
+import { useLocale, useT } from '@uc/client';
 import { localized } from '../../lib/localized';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);

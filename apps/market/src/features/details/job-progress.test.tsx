@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { setLocale, type AppJob } from '@uc/shared';
+import { type AppJob } from '@uc/contracts';
+import { setLocale } from '@uc/client';
 import { registerMarketMessages } from '../../locales';
 import { JobProgress } from './job-progress';
 

@@ -1,5 +1,6 @@
 import { Alert, Flex, Progress, Steps, type StepsProps } from 'antd';
-import { InstallStatus, useT, type AppJob } from '@uc/shared';
+import { InstallStatus, type AppJob } from '@uc/contracts';
+import { useT } from '@uc/client';
 import { InstallStatusTag } from '../../lib/install-status';
 
 const progressStatus = (job: AppJob) =>

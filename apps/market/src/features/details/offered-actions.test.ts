@@ -1,4 +1,5 @@
-import { appInstallCall, appPurgeCall, appRollbackCall, appStatusCall, appUninstallCall, appUpdateCall, type PermissionOf } from '@uc/shared';
+import { appInstallCall, appPurgeCall, appRollbackCall, appStatusCall, appUninstallCall, appUpdateCall } from '@uc/contracts';
+import { type PermissionOf } from '@uc/client';
 import { testDetails } from '../../lib/market-test-data';
 import { anyOffered, offeredActions } from './offered-actions';
 

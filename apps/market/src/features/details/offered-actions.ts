@@ -1,14 +1,5 @@
-import {
-  appInstallCall,
-  appPurgeCall,
-  appRollbackCall,
-  appStatusCall,
-  appUninstallCall,
-  appUpdateCall,
-  InstallStatus,
-  type AppDetails,
-  type PermissionOf,
-} from '@uc/shared';
+import { appInstallCall, appPurgeCall, appRollbackCall, appStatusCall, appUninstallCall, appUpdateCall, InstallStatus, type AppDetails } from '@uc/contracts';
+import { type PermissionOf } from '@uc/client';
 
 /** What the details page offers; each needs its call's permission (the platform's market buttons). */
 export interface OfferedActions {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, appJobCall, call, ErrorShowType, InstallStatus, type AppJob } from '@uc/shared';
+import { appJobCall, InstallStatus, type AppJob } from '@uc/contracts';
+import { ApiError, call, ErrorShowType } from '@uc/client';
 import { isRunning } from '../../lib/install-status';
 import { POLL_MS } from '../../lib/use-app-list';
 

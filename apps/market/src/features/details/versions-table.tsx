@@ -1,6 +1,7 @@
 import { Button, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useLocale, useT, type AppVersion } from '@uc/shared';
+import { type AppVersion } from '@uc/contracts';
+import { useLocale, useT } from '@uc/client';
 
 export interface VersionsTableProps {
   versions: AppVersion[];

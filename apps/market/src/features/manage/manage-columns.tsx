@@ -1,6 +1,6 @@
 import { Avatar, Button, Flex, Progress, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { InstallStatus, Status, type AppCard, type StatusValue } from '@uc/shared';
-import { StatusSwitch } from '@uc/shared/ui';
+import { InstallStatus, Status, type AppCard, type StatusValue } from '@uc/contracts';
+import { StatusSwitch } from '@uc/ui';
 import { AppIcon } from '../../lib/app-icon';
 import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';

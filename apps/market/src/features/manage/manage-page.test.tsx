@@ -1,14 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { appListCall, appStatusCall, call, setLocale, useSession, type AppCard, type CallContract } from '@uc/shared';
-import { servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { appListCall, appStatusCall, type AppCard, type CallContract } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerMarketMessages } from '../../locales';
 import { installedCard, testCard } from '../../lib/market-test-data';
 import { ManagePage } from './manage-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn(), refreshRegistryAndMenus: jest.fn(() => Promise.resolve([])) }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const sent = (contract: CallContract) => mockCall.mock.calls.filter(([c]) => c === contract).map(([, o]) => (o ?? {}) as { body?: unknown; query?: unknown });
 

@@ -1,8 +1,9 @@
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { appStatusCall, call, useCan, useLocale, useT } from '@uc/shared';
-import { ListTable } from '@uc/shared/ui';
+import { appStatusCall } from '@uc/contracts';
+import { call, useCan, useLocale, useT } from '@uc/client';
+import { ListTable } from '@uc/ui';
 import { postMarketEvent } from '../../lib/market-channel';
 import { detailsPath } from '../../lib/market-paths';
 import { manageColumns } from './manage-columns';

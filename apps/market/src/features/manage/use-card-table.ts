@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type AppCard } from '@uc/shared';
-import type { ListQueryResult } from '@uc/shared/ui';
+import { DEFAULT_PAGE_SIZE, type AppCard } from '@uc/contracts';
+import type { ListQueryResult } from '@uc/ui';
 import { useAppList } from '../../lib/use-app-list';
 
 /**

@@ -8,13 +8,12 @@ import {
   EMAIL_PATTERN,
   PHONE_INVALID,
   PHONE_PATTERN,
-  useScopedCall,
-  useT,
   type DeptEditBody,
   type DeptOption,
   Status,
-} from '@uc/shared';
-import { FormModal, StatusRadio, useCall } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { FormModal, StatusRadio, useCall } from '@uc/ui';
 
 export type DeptFormValues = Partial<DeptEditBody>;
 

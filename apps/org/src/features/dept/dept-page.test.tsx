@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { call, deptEditCall, deptListCall, setLocale, useSession, type DeptNode } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { deptEditCall, deptListCall, type DeptNode } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerDeptMessages } from './dept-messages';
 import { DeptPage } from './dept-page';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const node = (over: Partial<DeptNode>): DeptNode => ({

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, formatDateTime, useScopedCall, useT, type DeptNode, useCan } from '@uc/shared';
-import { StatusSwitch, TreeTable, useCall } from '@uc/shared/ui';
+import { deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, type DeptNode } from '@uc/contracts';
+import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
+import { StatusSwitch, TreeTable, useCall } from '@uc/ui';
 import { registerDeptMessages } from './dept-messages';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
 

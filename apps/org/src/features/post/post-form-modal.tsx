@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber } from 'antd';
-import { postEditCall, POST_REQUIRED, useScopedCall, useT, type PostEditBody, Status } from '@uc/shared';
-import { FormModal, StatusRadio } from '@uc/shared/ui';
+import { postEditCall, POST_REQUIRED, type PostEditBody, Status } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { FormModal, StatusRadio } from '@uc/ui';
 
 export type PostFormValues = Partial<PostEditBody>;
 

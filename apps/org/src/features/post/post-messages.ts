@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 import { registerOrgMessages } from '../../lib/org-messages';
 
 /** Texts of the posts screen: keys org.post.*. */

@@ -1,13 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, postDeleteCall, postEditCall, postListCall, postStatusCall, setLocale, useSession, type PostRow } from '@uc/shared';
-import { AntdApiUi } from '@uc/shared/ui';
+import { postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { AntdApiUi } from '@uc/ui';
 import { registerPostMessages } from './post-messages';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
+import { Refusal, servedBy, testUser } from '@uc/testing';
 import { PostPage } from './post-page';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const row = (over: Partial<PostRow>): PostRow => ({

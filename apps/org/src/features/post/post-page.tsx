@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { postDeleteCall, postEditCall, postListCall, postStatusCall, formatDateTime, useScopedCall, useT, type PostRow, useCan } from '@uc/shared';
-import { ListTable, StatusSwitch, useListQuery } from '@uc/shared/ui';
+import { postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
+import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
+import { ListTable, StatusSwitch, useListQuery } from '@uc/ui';
 import { registerPostMessages } from './post-messages';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 

@@ -1,13 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { addBalanceCall, addIntegralCall, call, setLocale } from '@uc/shared';
-import { AntdApiUi } from '@uc/shared/ui';
+import { addBalanceCall, addIntegralCall } from '@uc/contracts';
+import { call, setLocale } from '@uc/client';
+import { AntdApiUi } from '@uc/ui';
 import { registerUserMessages } from './user-messages';
-import { Refusal, servedBy, testMemberRow } from '@uc/shared/testing';
+import { Refusal, servedBy, testMemberRow } from '@uc/testing';
 import { BalanceModal, type BalanceTarget } from './balance-modal';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const user = testMemberRow({ id: 7, username: 'ann', realName: '安', mobile: '13800000000', balance: '5.00', integral: 30 });

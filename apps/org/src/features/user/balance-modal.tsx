@@ -1,7 +1,8 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect, useState } from 'react';
-import { addBalanceBody, addBalanceCall, addIntegralBody, addIntegralCall, useScopedCall, useT } from '@uc/shared';
-import { contractRule, FormModal } from '@uc/shared/ui';
+import { addBalanceBody, addBalanceCall, addIntegralBody, addIntegralCall } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { contractRule, FormModal } from '@uc/ui';
 import type { UserRow } from './user-row';
 
 export interface BalanceTarget {

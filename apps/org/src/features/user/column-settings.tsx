@@ -1,6 +1,6 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover } from 'antd';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 
 interface ColumnSettingsProps {
   columns: { key: string; title: string }[];

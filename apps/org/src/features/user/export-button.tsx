@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Progress } from 'antd';
 import { useState } from 'react';
-import { useScopedCall, useT, type FilterTriple } from '@uc/shared';
+import { type FilterTriple } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
 import { download, fetchAllUsers, toCsv, toExcelXml, type ExportColumn } from './export-users';
 import type { UserListCall } from './user-row';
 

@@ -1,4 +1,5 @@
-import { listParams, type call as Call, type FilterTriple } from '@uc/shared';
+import { listParams, type FilterTriple } from '@uc/contracts';
+import { type call as Call } from '@uc/client';
 import type { UserListCall, UserRow } from './user-row';
 
 export interface ExportColumn {

@@ -1,6 +1,7 @@
 import { Button, Flex, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
-import { FILTER_OPERATORS, LIST_OPERATORS_TAKING_ARRAY, LIST_OPERATORS_WITHOUT_VALUE, useT, type FilterOperator, type FilterTriple } from '@uc/shared';
+import { FILTER_OPERATORS, LIST_OPERATORS_TAKING_ARRAY, LIST_OPERATORS_WITHOUT_VALUE, type FilterOperator, type FilterTriple } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 export interface FilterField {
   key: string;

@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { memberImportCall, useScopedCall, useT } from '@uc/shared';
+import { memberImportCall } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
 import { parseCsv, toImportRows } from './import-users';
 
 type Report = { row: number; message: string }[];

@@ -1,4 +1,4 @@
-import type { MemberImportRow } from '@uc/shared';
+import type { MemberImportRow } from '@uc/contracts';
 
 /** Parses CSV (RFC 4180: quoted fields, doubled quotes, CRLF or LF); a leading BOM is dropped. */
 export function parseCsv(text: string): string[][] {

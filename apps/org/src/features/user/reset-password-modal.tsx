@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
-import { memberResetPwdCall, useScopedCall, useT } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { memberResetPwdCall } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { FormModal } from '@uc/ui';
 import type { UserRow } from './user-row';
 
 /** Sets a new password for a user; the server ends their sessions. */

@@ -1,7 +1,7 @@
 import { Avatar, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@uc/shared';
-import { StatusTag } from '@uc/shared/ui';
+import { formatDateTime } from '@uc/client';
+import { StatusTag } from '@uc/ui';
 import type { UserRow } from './user-row';
 
 export interface UserColumnOptions {

@@ -1,7 +1,8 @@
 import { Avatar, Descriptions, Drawer, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { ledgerListCall, memberViewCall, formatDateTime, useT, type LedgerRow } from '@uc/shared';
-import { AuthImage, useCall } from '@uc/shared/ui';
+import { ledgerListCall, memberViewCall, type LedgerRow } from '@uc/contracts';
+import { formatDateTime, useT } from '@uc/client';
+import { AuthImage, useCall } from '@uc/ui';
 
 interface UserDetailDrawerProps {
   userId: number | null;

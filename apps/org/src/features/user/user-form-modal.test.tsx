@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall, setLocale, useSession } from '@uc/shared';
-import { answering, testMemberDetail, testUser } from '@uc/shared/testing';
+import { deptOptionCall, memberEditCall, memberViewCall, postOptionCall, roleOptionCall } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testMemberDetail, testUser } from '@uc/testing';
 import { registerUserMessages } from './user-messages';
 import { UserFormModal } from './user-form-modal';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const detail = testMemberDetail({

@@ -13,14 +13,13 @@ import {
   QQ_PATTERN,
   roleOptionCall,
   USERNAME_PATTERN,
-  useScopedCall,
-  useT,
   type DeptOption,
   type MemberEditBody,
   type RoleOption,
   Status,
-} from '@uc/shared';
-import { contractRule, DateField, FormModal, ImageField, StatusRadio, useCall } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { contractRule, DateField, FormModal, ImageField, StatusRadio, useCall } from '@uc/ui';
 import { useIsSelf } from './user-scope';
 
 type FormValues = Partial<MemberEditBody>;

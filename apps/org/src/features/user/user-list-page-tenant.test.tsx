@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import {
   addBalanceCall,
-  call,
   defineCall,
   deptOptionCall,
   forceLogoutCall,
@@ -24,22 +23,20 @@ import {
   pagedOf,
   postOptionCall,
   roleOptionCall,
-  setLocale,
   TENANT_HEADER,
-  TenantScope,
   uploadImageCall,
-  useSession,
   type CallContract,
   type FilterTriple,
   type MemberDetail,
-} from '@uc/shared';
-import { AntdApiUi } from '@uc/shared/ui';
-import { servedBy, testMemberDetail, testMemberRow, testUser } from '@uc/shared/testing';
+} from '@uc/contracts';
+import { call, setLocale, TenantScope, useSession } from '@uc/client';
+import { AntdApiUi } from '@uc/ui';
+import { servedBy, testMemberDetail, testMemberRow, testUser } from '@uc/testing';
 import { registerUserMessages } from './user-messages';
 import { UserListPage, UserRecyclePage, type UserListPageProps } from './user-list-page';
 
 // The API client's `call` (which useCall and useScopedCall use too) runs against the fake server below.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 /** A stand-in for the tenant remote's list of every tenant's users: rows carry tenantId and tenantName. */

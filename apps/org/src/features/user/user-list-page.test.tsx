@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, memberListCall, setLocale, useSession, type MemberRow } from '@uc/shared';
-import { answersInTurn, testMemberRow, testUser } from '@uc/shared/testing';
+import { memberListCall, type MemberRow } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answersInTurn, testMemberRow, testUser } from '@uc/testing';
 import { registerUserMessages } from './user-messages';
 import { UserListPage } from './user-list-page';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const row = (over: Partial<MemberRow>): MemberRow => testMemberRow({ mobile: '13800000000', email: 'a@b.c', ...over });

@@ -1,20 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  memberEditCall,
-  memberImportCall,
-  memberListCall,
-  memberRecycleListCall,
-  memberStatusCall,
-  TenantScope,
-  useCan,
-  useScopedCall,
-  useT,
-  useTenantScope,
-  type FilterTriple,
-} from '@uc/shared';
-import { ListTable, StatusSwitch, useListQuery } from '@uc/shared/ui';
+import { memberEditCall, memberImportCall, memberListCall, memberRecycleListCall, memberStatusCall, type FilterTriple } from '@uc/contracts';
+import { TenantScope, useCan, useScopedCall, useT, useTenantScope } from '@uc/client';
+import { ListTable, StatusSwitch, useListQuery } from '@uc/ui';
 import { registerUserMessages } from './user-messages';
 import { BalanceModal, type BalanceTarget } from './balance-modal';
 import { ColumnSettings } from './column-settings';

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, listParams, memberListCall, prefetchCall } from '@uc/shared';
+import { DEFAULT_PAGE_SIZE, listParams, memberListCall } from '@uc/contracts';
+import { prefetchCall } from '@uc/client';
 
 /** How the user list starts: newest first. Shared by the page and its prefetch, so they ask alike. */
 export const USER_LIST_INITIAL = { sort: '-createdAt' } as const;

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 import { registerOrgMessages } from '../../lib/org-messages';
 
 /** Texts of the users (the user list, its filters, import and export, balances and points) screen: keys org.user.*, org.balance.*, org.integral.*, org.columns.*, org.filter.*, org.ledger.*, org.import.*, org.export.*, org.validation.*. */

@@ -6,13 +6,11 @@ import {
   memberPurgeCall,
   memberResetPwdCall,
   memberRestoreCall,
-  useT,
   addBalanceCall,
   addIntegralCall,
   forceLogoutCall,
-  useCan,
-  useScopedCall,
-} from '@uc/shared';
+} from '@uc/contracts';
+import { useT, useCan, useScopedCall } from '@uc/client';
 import { useIsSelf } from './user-scope';
 import type { UserRow } from './user-row';
 

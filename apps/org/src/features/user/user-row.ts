@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CallContract, MemberRow, Paged } from '@uc/shared';
+import type { CallContract, MemberRow, Paged } from '@uc/contracts';
 
 /**
  * A row of a user list: a member row, and on a list of several tenants' users (the tenant remote's)

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TenantScope, useSession, useTenantScope } from '@uc/shared';
+import { TenantScope, useSession, useTenantScope } from '@uc/client';
 import type { UserRow } from './user-row';
 
 /**

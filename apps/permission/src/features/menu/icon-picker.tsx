@@ -1,7 +1,7 @@
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
-import { useT } from '@uc/shared';
-import { IconFont } from '@uc/shared/ui';
+import { useT } from '@uc/client';
+import { IconFont } from '@uc/ui';
 import { IconSelectModal } from './icon-select-modal';
 
 export interface IconPickerProps {

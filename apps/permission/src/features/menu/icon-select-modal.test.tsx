@@ -1,10 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { call, iconListCall, setLocale } from '@uc/shared';
-import { answering } from '@uc/shared/testing';
+import { iconListCall } from '@uc/contracts';
+import { call, setLocale } from '@uc/client';
+import { answering } from '@uc/testing';
 import { registerPermissionMessages } from '../../locales';
 import { IconSelectModal } from './icon-select-modal';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const icons = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, font_class: `glyph-${from + i}-outlined` }));
 

@@ -1,7 +1,8 @@
 import { Empty, Flex, Input, Modal, Pagination, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { iconListCall, ICON_CLASS_PREFIX, ICON_PAGE_SIZE, useT, type IconEntry } from '@uc/shared';
-import { IconFont, useCall } from '@uc/shared/ui';
+import { iconListCall, ICON_CLASS_PREFIX, ICON_PAGE_SIZE, type IconEntry } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { IconFont, useCall } from '@uc/ui';
 
 /** Spec section 9: the icon selector modal is 930 wide and pages 40 icons at a time. */
 export const ICON_MODAL_WIDTH = 930;

@@ -1,7 +1,6 @@
 import { Button, Flex, Popconfirm, Switch, Tag, Typography, type TableColumnsType } from 'antd';
-import type { MenuNode } from '@uc/shared';
-import { IconFont, StatusTag } from '@uc/shared/ui';
-import { Status } from '@uc/shared';
+import { type MenuNode, Status } from '@uc/contracts';
+import { IconFont, StatusTag } from '@uc/ui';
 
 export interface MenuActions {
   canEdit: boolean;

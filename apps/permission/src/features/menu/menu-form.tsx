@@ -1,6 +1,7 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
-import { call, menuEditCall, menuInputSchema, menuOptionCall, useT, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/shared';
-import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+import { menuEditCall, menuInputSchema, menuOptionCall, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/ui';
 import { IconPicker } from './icon-picker';
 
 export interface MenuFormProps {

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, menuEditCall, menuListCall, setLocale, useSession, type MenuNode } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { menuEditCall, menuListCall, type MenuNode } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerPermissionMessages } from '../../locales';
 import { MenuPage } from './menu-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const node = (over: Partial<MenuNode>): MenuNode => ({

@@ -1,20 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex } from 'antd';
 import { useMemo, useState } from 'react';
-import {
-  call,
-  menuDeleteCall,
-  menuEditCall,
-  menuListCall,
-  menuStatusCall,
-  useCan,
-  type PermissionOf,
-  useSession,
-  useT,
-  type MenuNode,
-  Status,
-} from '@uc/shared';
-import { TreeTable, useCall } from '@uc/shared/ui';
+import { menuDeleteCall, menuEditCall, menuListCall, menuStatusCall, type MenuNode, Status } from '@uc/contracts';
+import { call, useCan, type PermissionOf, useSession, useT } from '@uc/client';
+import { TreeTable, useCall } from '@uc/ui';
 import { menuColumns } from './menu-columns';
 import { MenuForm } from './menu-form';
 

@@ -1,7 +1,8 @@
 import { Form, Input, Select, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, memberListCall, openAccessEditCall, useT, type OpenAccessInput, type OpenAccessRecord, Status, type StatusValue } from '@uc/shared';
-import { FormModal, StatusRadio } from '@uc/shared/ui';
+import { memberListCall, openAccessEditCall, type OpenAccessInput, type OpenAccessRecord, Status, type StatusValue } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { FormModal, StatusRadio } from '@uc/ui';
 
 export interface OpenAccessFormProps {
   open: boolean;

@@ -1,23 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call,
   memberListCall,
   openAccessDeleteCall,
   openAccessEditCall,
   openAccessListCall,
   openAccessRotateCall,
   openAccessStatusCall,
-  setLocale,
-  useSession,
   type MemberRow,
   type OpenAccessRecord,
-} from '@uc/shared';
-import { answering, testMemberRow, testUser } from '@uc/shared/testing';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testMemberRow, testUser } from '@uc/testing';
 import { registerPermissionMessages } from '../../locales';
 import { OpenAccessPage } from './open-access-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const key = (over: Partial<OpenAccessRecord>): OpenAccessRecord => ({

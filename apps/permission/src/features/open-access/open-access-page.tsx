@@ -2,20 +2,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import {
-  call,
   openAccessDeleteCall,
   openAccessEditCall,
   openAccessListCall,
   openAccessRotateCall,
   openAccessStatusCall,
-  useCan,
-  useT,
   type OpenAccessRecord,
   type OpenAccessSecret,
   type StatusValue,
-  formatDateTime,
-} from '@uc/shared';
-import { ListTable, StatusSwitch, StatusTag, useListQuery } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, useCan, useT, formatDateTime } from '@uc/client';
+import { ListTable, StatusSwitch, StatusTag, useListQuery } from '@uc/ui';
 import { OpenAccessForm } from './open-access-form';
 import { SecretModal } from './secret-modal';
 

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
-import { copyText, useT, type OpenAccessSecret } from '@uc/shared';
+import { type OpenAccessSecret } from '@uc/contracts';
+import { copyText, useT } from '@uc/client';
 
 /** Shows a key's full secret, the one time it exists in the clear (after create or rotate). */
 export function SecretModal({ secret, onClose }: { secret?: OpenAccessSecret; onClose: () => void }) {

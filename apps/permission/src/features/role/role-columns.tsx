@@ -1,7 +1,6 @@
 import { Button, Flex, Switch, Tag, type TableColumnsType } from 'antd';
-import type { RoleNode } from '@uc/shared';
-import { Status } from '@uc/shared';
-import { StatusTag } from '@uc/shared/ui';
+import { type RoleNode, Status } from '@uc/contracts';
+import { StatusTag } from '@uc/ui';
 import { RoleDeleteButton } from './role-delete-button';
 
 export interface RoleActions {

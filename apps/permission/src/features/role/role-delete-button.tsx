@@ -1,7 +1,8 @@
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { roleViewCall, useCan, useT, type RoleNode } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { roleViewCall, type RoleNode } from '@uc/contracts';
+import { useCan, useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 
 export interface RoleDeleteButtonProps {
   role: RoleNode;

@@ -4,15 +4,14 @@ import {
   roleDeptTreeCall,
   roleEditCall,
   roleOptionCall,
-  useScopedCall,
-  useT,
   type DeptGrantNode,
   type RoleInput,
   type RoleNode,
   type RoleOption,
   Status,
-} from '@uc/shared';
-import { FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { FormDrawer, StatusRadio, useCall } from '@uc/ui';
 
 export interface RoleFormProps {
   open: boolean;

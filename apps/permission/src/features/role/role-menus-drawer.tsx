@@ -1,7 +1,8 @@
 import { Alert, Button, Drawer, Flex, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { roleMenusCall, roleMenuTreeCall, roleViewCall, useScopedCall, useT, type RoleNode } from '@uc/shared';
-import { grantableIds, GrantTree, useCall } from '@uc/shared/ui';
+import { roleMenusCall, roleMenuTreeCall, roleViewCall, type RoleNode } from '@uc/contracts';
+import { useScopedCall, useT } from '@uc/client';
+import { grantableIds, GrantTree, useCall } from '@uc/ui';
 
 export interface RoleMenusDrawerProps {
   role?: RoleNode;

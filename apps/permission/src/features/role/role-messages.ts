@@ -1,4 +1,4 @@
-import { registerMessages, type MessageTable } from '@uc/shared';
+import { registerMessages, type MessageTable } from '@uc/client';
 import { registerPermissionMessages } from '../../locales';
 
 /** Texts of the role screen: keys 'perm.role.*' (its 'perm.common.*' texts are the remote's, src/locales). */

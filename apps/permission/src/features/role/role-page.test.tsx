@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call,
   roleDeleteCall,
   roleDeptTreeCall,
   roleEditCall,
@@ -11,17 +10,16 @@ import {
   roleOptionCall,
   roleStatusCall,
   roleViewCall,
-  setLocale,
-  useSession,
   type MenuGrantNode,
   type RoleNode,
-} from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerRoleMessages } from './role-messages';
 import { RolePage } from './role-page';
 
 // The API client's `call` (which useCall and useScopedCall use too) is the mock.
-jest.mock('@uc/shared/api-client', () => ({ ...jest.requireActual('@uc/shared/api-client'), call: jest.fn() }));
+jest.mock('@uc/client/api-client', () => ({ ...jest.requireActual('@uc/client/api-client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const role = (over: Partial<RoleNode>): RoleNode => ({

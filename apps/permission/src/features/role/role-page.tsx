@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
-import { roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, useCan, useScopedCall, useT, type RoleNode, Status } from '@uc/shared';
-import { TreeTable, useCall } from '@uc/shared/ui';
+import { roleDeleteCall, roleEditCall, roleListCall, roleMenusCall, roleStatusCall, type RoleNode, Status } from '@uc/contracts';
+import { useCan, useScopedCall, useT } from '@uc/client';
+import { TreeTable, useCall } from '@uc/ui';
 import { registerRoleMessages } from './role-messages';
 import { roleColumns } from './role-columns';
 import { RoleForm } from './role-form';

@@ -1,4 +1,4 @@
-import { appInstallCall, appJobCall, appPurgeCall, appRollbackCall, appStatusCall, appUninstallCall, appUpdateCall } from '@uc/shared/contracts';
+import { appInstallCall, appJobCall, appPurgeCall, appRollbackCall, appStatusCall, appUninstallCall, appUpdateCall } from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 // The application market's administration (platform only; drizzle/0034 adds it to older databases).

@@ -1,4 +1,4 @@
-import { dashboardAnalysisCall, dashboardMonitorCall, tenantOptionCall } from '@uc/shared/contracts';
+import { dashboardAnalysisCall, dashboardMonitorCall, tenantOptionCall } from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 // The dashboard, served by the home remote (drizzle/0037 turns the single page of older databases into

@@ -10,7 +10,7 @@ import {
   uploadImageCall,
   upgradeLogDeleteCall,
   upgradeLogEditCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 export const homeMenu: MenuSeed = {

@@ -1,4 +1,4 @@
-import type { CallContract } from '@uc/shared/contracts';
+import type { CallContract } from '@uc/contracts';
 
 export interface MenuSeed {
   /** 1 directory, 2 menu, 3 button. */

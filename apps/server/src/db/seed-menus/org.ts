@@ -29,7 +29,7 @@ import {
   postViewCall,
   roleOptionCall,
   uploadImageCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 export const orgMenu: MenuSeed = {

@@ -25,7 +25,7 @@ import {
   tenantQuotaCall,
   tenantQuotaReleaseCall,
   tenantQuotaReserveCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 export const permissionMenu: MenuSeed = {

@@ -1,4 +1,4 @@
-import { PLATFORM_BIND_CALLS } from '@uc/shared/contracts';
+import { PLATFORM_BIND_CALLS } from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 export const platformBindMenu: MenuSeed = {

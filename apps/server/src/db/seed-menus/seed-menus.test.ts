@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/shared/contracts';
+import { menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
 import { MENU_SEED, type MenuSeed } from '.';
 
 const all = (entries: readonly MenuSeed[]): MenuSeed[] => entries.flatMap((m) => [m, ...all(m.children ?? [])]);

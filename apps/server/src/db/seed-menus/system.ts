@@ -1,4 +1,4 @@
-import { deptOptionCall, postOptionCall, roleOptionCall, siteSettingsCall, siteSettingsSaveCall, tenantOptionCall, tenantViewCall } from '@uc/shared/contracts';
+import { deptOptionCall, postOptionCall, roleOptionCall, siteSettingsCall, siteSettingsSaveCall, tenantOptionCall, tenantViewCall } from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 // The platform's site settings (platform only; drizzle/0035 adds it to older databases), served by the tenant remote.

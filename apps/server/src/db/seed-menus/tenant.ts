@@ -55,7 +55,7 @@ import {
   tenantUserRecycleCall,
   tenantViewCall,
   uploadImageCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { MenuSeed } from './menu-seed';
 
 export const tenantMenu: MenuSeed = {

@@ -1,4 +1,4 @@
-import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall, smsSendInput } from '@uc/shared/contracts';
+import { mobileLoginCall, registerCall, resetPasswordSmsCall, smsSendCall, smsSendInput } from '@uc/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, InvalidInput } from '../../lib/errors';

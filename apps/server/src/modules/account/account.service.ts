@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { LoginResult } from '@uc/shared/contracts';
+import type { LoginResult } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { Status, tenantSetting, userSource } from '@uc/shared/contracts';
+import { Status, tenantSetting, userSource } from '@uc/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

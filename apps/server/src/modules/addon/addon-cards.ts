@@ -11,8 +11,8 @@ import {
   type AppJob,
   type AppVersion,
   type InstallStatusValue,
-} from '@uc/shared/contracts';
-import { renderMessage, type MessageLocale } from '@uc/shared/messages';
+} from '@uc/contracts';
+import { renderMessage, type MessageLocale } from '@uc/contracts/messages';
 import { PACKAGE_FILES_SEGMENT } from './addon-files';
 import { isRunning, type AddonRow, type AddonVersionRow } from './addon.repository';
 import type { CatalogueEntry } from './market-catalogue';

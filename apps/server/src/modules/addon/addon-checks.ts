@@ -10,7 +10,7 @@ import {
   menuType,
   SHELL_PAGES,
   type AddonManifest,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { addonMenus as addonMenuLinks, menus } from '../../db/schema';
 import { ADDON_ENTRY_PREFIX, allRemotes } from '../remote/remote.repository';

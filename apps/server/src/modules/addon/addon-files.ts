@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ADDON_DIST_DIR, ADDON_NAME_PATTERN, SEMVER_PATTERN } from '@uc/shared/contracts';
+import { ADDON_DIST_DIR, ADDON_NAME_PATTERN, SEMVER_PATTERN } from '@uc/contracts';
 import { cacheControlFor } from '../../http/static-hosting';
 import { notFound } from '../../lib/errors';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { addonManifestSchema, addonRoutes, addonVersionId, InstallStatus, type AddonManifest, type RemotePage } from '@uc/shared/contracts';
+import { addonManifestSchema, addonRoutes, addonVersionId, InstallStatus, type AddonManifest, type RemotePage } from '@uc/contracts';
 import type { MarketConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction, rowsOf } from '../../db/typed';

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, inArray, isNull, max, sql } from 'drizzle-orm';
-import { areaOf, menuLocaleOf, menuType, type AddonManifest } from '@uc/shared/contracts';
+import { areaOf, menuLocaleOf, menuType, type AddonManifest } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { addonMenus as addonMenuLinks, menus, tenantPolicies } from '../../db/schema';
 

@@ -1,4 +1,4 @@
-import { UPGRADE_LOG_CONTENT_MAX, type AddonManifest } from '@uc/shared/contracts';
+import { UPGRADE_LOG_CONTENT_MAX, type AddonManifest } from '@uc/contracts';
 import type { UpgradeEntry } from '../upgrade-log/upgrade-log.service';
 
 // Shown, not trusted to fit an entry's rules: a long title is cut, the changelog is cut to the entry's limit.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { ADDON_MANIFEST_FILE, type AddonManifestInput } from '@uc/shared/contracts';
+import { ADDON_MANIFEST_FILE, type AddonManifestInput } from '@uc/contracts';
 
 /*
  * Test packages, made the way `pnpm pack` makes them (gzip over ustar, files under package/), by a

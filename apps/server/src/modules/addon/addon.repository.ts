@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { InstallStatus, type AddonManifest, type AppJob } from '@uc/shared/contracts';
+import { InstallStatus, type AddonManifest, type AppJob } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { addons, addonVersions } from '../../db/schema';
 

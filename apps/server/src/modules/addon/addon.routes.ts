@@ -10,7 +10,7 @@ import {
   appUninstallCall,
   appUpdateCall,
   parseVersionId,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';

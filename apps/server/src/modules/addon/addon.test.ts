@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { InstallStatus, type AddonManifestInput, type AppCard, type AppDetails, type AppJob } from '@uc/shared/contracts';
+import { InstallStatus, type AddonManifestInput, type AppCard, type AppDetails, type AppJob } from '@uc/contracts';
 import { addons, addonVersions, auditLogs, menus, roleMenus, roles, tenantPolicies, tenants, upgradeLogs, userRoles } from '../../db/schema';
 import { addonMenus } from './addon-menus';
 import { PLATFORM_TENANT_ID } from '../../db/seed';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
-import { ADDON_MANIFEST_FILE, ADDON_NAME_PATTERN, addonManifestSchema, SEMVER_PATTERN, type AddonManifest } from '@uc/shared/contracts';
+import { ADDON_MANIFEST_FILE, ADDON_NAME_PATTERN, addonManifestSchema, SEMVER_PATTERN, type AddonManifest } from '@uc/contracts';
 import type { MarketConfig } from '../../config';
 import { fetchLimited, shownUrl } from './market-fetch';
 import { readPackage } from './tar-reader';

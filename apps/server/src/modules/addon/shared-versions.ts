@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import semver from 'semver';
-import { ADDON_SHARED_LIBRARIES } from '@uc/shared/contracts';
+import { ADDON_SHARED_LIBRARIES } from '@uc/contracts';
 import { serverRoot } from '../../lib/server-root';
 
 /*
- * The versions of the shared singletons the console runs (react, antd, @uc/shared ...): an addon or
+ * The versions of the shared singletons the console runs (react, antd, @uc/client ...): an addon or
  * remote built against a range they do not satisfy would get the console's copy anyway (singletons)
  * and break at run time, so installing one is refused and a build of one is reported.
  */
@@ -68,25 +68,33 @@ function fromPnpmCatalog(): Map<string, string> {
   return out;
 }
 
-/** @uc/shared's own version (the server bundles the same source the console does). */
-function sharedKitVersion(): string | undefined {
-  try {
-    const file = createRequire(join(serverRoot(), 'package.json')).resolve('@uc/shared/package.json');
-    const version = (readJson(file) as { version?: unknown }).version;
-    return typeof version === 'string' ? version : undefined;
-  } catch {
-    return undefined;
+/** The console's own libraries (@uc/client, @uc/ui, @uc/contracts), as this monorepo's packages/ hold them (the server is built from the same sources). */
+function fromWorkspacePackages(): Map<string, string> {
+  const out = new Map<string, string>();
+  const dir = join(serverRoot(), '..', '..', 'packages');
+  if (!existsSync(dir)) return out;
+  const libraries: readonly string[] = ADDON_SHARED_LIBRARIES;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name, 'package.json');
+    if (!entry.isDirectory() || !existsSync(file)) continue;
+    try {
+      const { name, version } = readJson(file) as { name?: unknown; version?: unknown };
+      if (typeof name === 'string' && typeof version === 'string' && libraries.includes(name)) out.set(name, version);
+    } catch {
+      // Not a package this looks for.
+    }
   }
+  return out;
 }
 
 /**
  * The console's shared-library versions: the shell's installed packages first, then what the built
- * remotes carry, then the pnpm catalog; exact versions only (a range in the catalog is skipped).
+ * remotes carry, then the pnpm catalog and the console's own packages; exact versions only (a range in
+ * the catalog is skipped).
  */
 export function consoleSharedVersions(webDir: string): SharedVersions {
   const out = new Map<string, string>();
-  const kit = sharedKitVersion();
-  for (const source of [fromShellPackage(webDir), fromBuiltRemotes(webDir), fromPnpmCatalog(), new Map(kit ? [['@uc/shared', kit]] : [])]) {
+  for (const source of [fromShellPackage(webDir), fromBuiltRemotes(webDir), fromPnpmCatalog(), fromWorkspacePackages()]) {
     for (const [name, version] of source) if (!out.has(name) && semver.valid(version)) out.set(name, version);
   }
   return out;

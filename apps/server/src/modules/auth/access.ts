@@ -1,5 +1,5 @@
 import { ENABLED } from '../../db/status-sql';
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-import { accountLoginCall, logoutCall } from '@uc/shared/contracts';
+import { accountLoginCall, logoutCall } from '@uc/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,7 +1,6 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, type LoginResult } from '@uc/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { LoginResult } from '@uc/shared/contracts';
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { AppError, noLicence } from '../../lib/errors';
 
 /** A tenant as far as its licence goes: enabled, and until when. */

@@ -1,4 +1,4 @@
-import { DASHBOARD_TOP_TENANTS, ledgerKind, userSource } from '@uc/shared/contracts';
+import { DASHBOARD_TOP_TENANTS, ledgerKind, userSource } from '@uc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/typed';

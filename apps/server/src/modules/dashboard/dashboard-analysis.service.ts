@@ -1,4 +1,4 @@
-import { LOGIN_METHODS, type DashboardAnalysis, type DashboardAnalysisQuery } from '@uc/shared/contracts';
+import { LOGIN_METHODS, type DashboardAnalysis, type DashboardAnalysisQuery } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { forbidden, notFound } from '../../lib/errors';

@@ -1,5 +1,5 @@
-import { addonVersionId, ATTENTION_EXPIRY_DAYS, DASHBOARD_RECENT_ROWS, InstallStatus, Status, type DashboardAttention } from '@uc/shared/contracts';
-import type { MessageLocale } from '@uc/shared/messages';
+import { addonVersionId, ATTENTION_EXPIRY_DAYS, DASHBOARD_RECENT_ROWS, InstallStatus, Status, type DashboardAttention } from '@uc/contracts';
+import type { MessageLocale } from '@uc/contracts/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { remotes } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { DASHBOARD_RECENT_ROWS, type DashboardWorkplace } from '@uc/shared/contracts';
+import { DASHBOARD_RECENT_ROWS, type DashboardWorkplace } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { addons, tenants } from '../../db/schema';
 import { withCrossTenant } from '../../db/tenant-scope';

@@ -1,4 +1,4 @@
-import type { DashboardMonitor } from '@uc/shared/contracts';
+import type { DashboardMonitor } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auth, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

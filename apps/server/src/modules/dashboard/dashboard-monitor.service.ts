@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DashboardMonitor } from '@uc/shared/contracts';
+import type { DashboardMonitor } from '@uc/contracts';
 import type { Database, Db } from '../../db/client';
 import { remotes } from '../../db/schema';
 import { rowsOf } from '../../db/typed';

@@ -1,4 +1,4 @@
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS } from '@uc/shared/contracts';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS } from '@uc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/typed';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { userSource, type DashboardAnalysis } from '@uc/shared/contracts';
+import { userSource, type DashboardAnalysis } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { smsOutbox, users } from '../../db/schema';
 import { auth, tokenFor } from '../../test/fixtures';

@@ -7,8 +7,8 @@ import {
   tenantListCall,
   tenantViewCall,
   type DashboardWorkplace,
-} from '@uc/shared/contracts';
-import type { MessageLocale } from '@uc/shared/messages';
+} from '@uc/contracts';
+import type { MessageLocale } from '@uc/contracts/messages';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, roles, tenants, userRoles, users } from '../../db/schema';

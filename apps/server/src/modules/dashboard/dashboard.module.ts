@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ALL_CALLS } from '@uc/shared/contracts';
+import { ALL_CALLS } from '@uc/contracts';
 import type { Database } from '../../db/client';
 import type { CallImplementation } from '../../http/route-registrar';
 import { dashboardCalls } from './dashboard.routes';

@@ -1,4 +1,4 @@
-import { dashboardAnalysisCall, dashboardMonitorCall, dashboardWorkplaceCall } from '@uc/shared/contracts';
+import { dashboardAnalysisCall, dashboardMonitorCall, dashboardWorkplaceCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { requestLocale } from '../../lib/request-locale';
 import { analysisOf } from './dashboard-analysis.service';

@@ -16,7 +16,7 @@ import {
   type LoginMethod,
   type LoginReason,
   type QuotaKindName,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auditLogs, loginLogs, memberLedger, menus, noticeRecipients, notices, tenantPolicies, tenants, users } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { REMOTE_MANIFEST_STATES } from '@uc/shared/contracts';
+import type { REMOTE_MANIFEST_STATES } from '@uc/contracts';
 import { BUILD_ENTRY_PREFIX } from '../remote/remote.repository';
 
 /*

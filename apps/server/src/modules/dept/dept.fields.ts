@@ -1,4 +1,4 @@
-import { DEPT_KEYWORD_FIELDS, type DEPT_LIST_FIELDS } from '@uc/shared/contracts';
+import { DEPT_KEYWORD_FIELDS, type DEPT_LIST_FIELDS } from '@uc/contracts';
 import { depts } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

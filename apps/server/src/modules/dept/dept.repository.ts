@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { DeptEditBody, DeptRow, ParsedFilter } from '@uc/shared/contracts';
+import type { DeptEditBody, DeptRow, ParsedFilter } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { depts, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow, Status } from '@uc/shared/contracts';
+import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow, Status } from '@uc/contracts';
 import { deptsInScope } from '../scope/data-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';

@@ -1,4 +1,4 @@
-import { DEPT_REQUIRED, EMAIL_INVALID, PHONE_INVALID } from '@uc/shared/contracts';
+import { DEPT_REQUIRED, EMAIL_INVALID, PHONE_INVALID } from '@uc/contracts';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { IconEntry } from '@uc/shared/contracts';
+import type { IconEntry } from '@uc/contracts';
 import { unavailable } from '../../lib/errors';
 import { serverRoot } from '../../lib/server-root';
 

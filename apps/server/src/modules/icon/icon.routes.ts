@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { iconListCall } from '@uc/shared/contracts';
+import { iconListCall } from '@uc/contracts';
 import { IMMUTABLE, NO_CACHE } from '../../http/static-hosting';
 import { notFound } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -7,7 +7,7 @@ import {
   type AuditLogRow,
   type ListQuery,
   type LoginLogRow,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { auditLogs, loginLogs } from '../../db/schema';
 import { countRows, listPage, listPlan, listWhere, type ListField, type ListPage, type ListSpec } from '../../lib/list-query.sql';

@@ -1,4 +1,4 @@
-import { auditLogListCall, loginLogListCall } from '@uc/shared/contracts';
+import { auditLogListCall, loginLogListCall } from '@uc/contracts';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { listAuditLog, listLoginLog } from './log.repository';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AuditLogRow, LoginLogRow } from '@uc/shared/contracts';
+import type { AuditLogRow, LoginLogRow } from '@uc/contracts';
 import { auth, createTenant, createUser, grantButtonsUnder, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { logAttempt } from '../security/login-log.repository';

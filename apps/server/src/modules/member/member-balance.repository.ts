@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/shared/contracts';
+import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { memberLedger, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ALL_CALLS, type CallContract } from '@uc/shared/contracts';
+import { ALL_CALLS, type CallContract } from '@uc/contracts';
 import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { auth, createTenant, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

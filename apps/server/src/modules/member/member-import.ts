@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { memberEditBody, userSource, type MemberImportRow } from '@uc/shared/contracts';
+import { memberEditBody, userSource, type MemberImportRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { renderMessage, type MessageLocale, type MessageParams } from '@uc/shared/messages';
+import { renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 import { PARSE_OPTIONS, zodMessage } from '../../lib/zod-message';
 import type { Session } from '../auth/access';
 import { hashPassword } from '../auth/auth.service';

@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE } from '@uc/shared/contracts';
+import { PERMISSION_CATALOGUE } from '@uc/contracts';
 import { auth } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,4 +1,4 @@
-import { LEDGER_KEYWORD_FIELDS, type LEDGER_LIST_FIELDS } from '@uc/shared/contracts';
+import { LEDGER_KEYWORD_FIELDS, type LEDGER_LIST_FIELDS } from '@uc/contracts';
 import { memberLedger } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { listParams, type FilterTriple } from '@uc/shared/contracts';
+import { listParams, type FilterTriple } from '@uc/contracts';
 import { users } from '../../db/schema';
 import { auth, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { updatePasswordCall } from '@uc/shared/contracts';
+import { updatePasswordCall } from '@uc/contracts';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/shared/contracts';
+import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/contracts';
 import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,6 +1,5 @@
-import { Status, userSource } from '@uc/shared/contracts';
+import { Status, userSource, type MemberDetail, type MemberEditBody } from '@uc/contracts';
 import { and, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import type { MemberDetail, MemberEditBody } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, sessions, tenants, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';

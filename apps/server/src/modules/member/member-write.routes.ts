@@ -12,7 +12,7 @@ import {
   memberRestoreCall,
   memberStatusCall,
   memberViewCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
 import { requestLocale } from '../../lib/request-locale';

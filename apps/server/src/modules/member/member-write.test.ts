@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { EMAIL_INVALID, PHONE_INVALID, type MemberDetail } from '@uc/shared/contracts';
+import { EMAIL_INVALID, PHONE_INVALID, type MemberDetail } from '@uc/contracts';
 import { posts, roles, users } from '../../db/schema';
 import { auth, createTenant, createUser, grantButtonsUnder, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

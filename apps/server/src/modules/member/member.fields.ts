@@ -1,4 +1,4 @@
-import { MEMBER_KEYWORD_FIELDS, type MEMBER_LIST_FIELDS } from '@uc/shared/contracts';
+import { MEMBER_KEYWORD_FIELDS, type MEMBER_LIST_FIELDS } from '@uc/contracts';
 import { users } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

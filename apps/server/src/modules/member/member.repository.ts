@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { ListQuery, MemberRow } from '@uc/shared/contracts';
+import type { ListQuery, MemberRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { depts, posts, users } from '../../db/schema';
 import { countRows, listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';

@@ -1,4 +1,4 @@
-import { memberInfoCall, memberListCall } from '@uc/shared/contracts';
+import { memberInfoCall, memberListCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { listMembers } from './member.repository';
 import { currentUser } from './member.service';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { PERMISSION_CATALOGUE, type CurrentUser, Status } from '@uc/shared/contracts';
+import { PERMISSION_CATALOGUE, type CurrentUser, Status } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenants, userRoles, users } from '../../db/schema';
 import { notSignedIn } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { RoleOption } from '@uc/shared/contracts';
+import type { RoleOption } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { userRoles } from '../../db/schema';
 import type { Session } from '../auth/access';

@@ -1,4 +1,4 @@
-import { menuInputSchema } from '@uc/shared/contracts';
+import { menuInputSchema } from '@uc/contracts';
 import { menus } from '../../db/schema';
 import { auth } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,4 +1,4 @@
-import { Status } from '@uc/shared/contracts';
+import { Status } from '@uc/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';

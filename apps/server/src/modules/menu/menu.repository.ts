@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { MenuRecord } from '@uc/shared/contracts';
+import type { MenuRecord } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import type { MenuRow } from './menu-grants.repository';

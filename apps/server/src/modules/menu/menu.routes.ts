@@ -1,4 +1,4 @@
-import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from '@uc/shared/contracts';
+import { menuDeleteCall, menuEditCall, menuListCall, menuOptionCall, menuStatusCall, menuViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { menuOptions, menuTree, removeMenu, requireCatalogueEditor, saveMenu, setMenuStatus, viewMenu } from './menu.service';
 

@@ -1,4 +1,4 @@
-import { menuType, SHELL_PAGES, type RemoteEntry } from '@uc/shared/contracts';
+import { menuType, SHELL_PAGES, type RemoteEntry } from '@uc/contracts';
 import type { MenuRow } from './menu-grants.repository';
 
 const matches = (pattern: string, path: string): boolean => {

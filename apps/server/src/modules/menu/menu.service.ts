@@ -1,4 +1,4 @@
-import { ALL_CALLS, menuType, type MenuNode, type MenuOption, type menuInputSchema } from '@uc/shared/contracts';
+import { ALL_CALLS, menuType, type MenuNode, type MenuOption, type menuInputSchema } from '@uc/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';

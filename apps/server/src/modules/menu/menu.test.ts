@@ -1,4 +1,4 @@
-import type { MenuNode } from '@uc/shared/contracts';
+import type { MenuNode } from '@uc/contracts';
 import { auth, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

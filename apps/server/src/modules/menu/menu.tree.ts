@@ -1,5 +1,4 @@
-import type { AdminMenuItem, HeaderMenuItem } from '@uc/shared/contracts';
-import { menuType } from '@uc/shared/contracts';
+import { type AdminMenuItem, type HeaderMenuItem, menuType } from '@uc/contracts';
 import type { MenuRow } from './menu-grants.repository';
 
 /** The side menu: directories and menus (no buttons, no hidden entries) as a tree, rows already sorted. */

@@ -1,12 +1,4 @@
-import {
-  NOTICE_RANGE,
-  NOTICE_STATE,
-  type LetterSendBody,
-  type ListQuery,
-  type NoticeAdminRow,
-  type NoticeAdminView,
-  type NoticeEditBody,
-} from '@uc/shared/contracts';
+import { NOTICE_RANGE, NOTICE_STATE, type LetterSendBody, type ListQuery, type NoticeAdminRow, type NoticeAdminView, type NoticeEditBody } from '@uc/contracts';
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeRecipients, notices, tenants, users } from '../../db/schema';

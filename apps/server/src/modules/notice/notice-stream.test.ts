@@ -1,6 +1,6 @@
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NOTICE_STREAM_PATH } from '@uc/shared/contracts';
+import { NOTICE_STREAM_PATH } from '@uc/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import { PLATFORM_TENANT_ID } from '../../db/seed';

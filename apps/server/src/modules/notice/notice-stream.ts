@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NOTICE_STREAM_EVENTS, NOTICE_STREAM_PATH, NOTICE_STREAM_TOKEN_PARAM, ResultCode, Status, type UnreadCount } from '@uc/shared/contracts';
+import { NOTICE_STREAM_EVENTS, NOTICE_STREAM_PATH, NOTICE_STREAM_TOKEN_PARAM, ResultCode, Status, type UnreadCount } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { withTenant } from '../../db/tenant-scope';
 import { requireSession } from '../auth/access';

@@ -1,4 +1,4 @@
-import type { MessageRow, NoticePreferences } from '@uc/shared/contracts';
+import type { MessageRow, NoticePreferences } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,4 +1,4 @@
-import { MESSAGE_KEYWORD_FIELDS, NOTICE_ADMIN_KEYWORD_FIELDS, type MESSAGE_LIST_FIELDS, type NOTICE_ADMIN_LIST_FIELDS } from '@uc/shared/contracts';
+import { MESSAGE_KEYWORD_FIELDS, NOTICE_ADMIN_KEYWORD_FIELDS, type MESSAGE_LIST_FIELDS, type NOTICE_ADMIN_LIST_FIELDS } from '@uc/contracts';
 import { noticeReads, notices } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

@@ -7,7 +7,7 @@ import {
   type NoticeKind,
   type NoticePreferences,
   type UnreadCount,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { and, count, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeReads, noticeRecipients, notices } from '../../db/schema';

@@ -12,7 +12,7 @@ import {
   noticeUnreadCountCall,
   noticeViewCall,
   noticeWithdrawCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
 import { deleteNotice, listNotices, publishNotice, saveNotice, sendLetter, viewNotice, withdrawNotice } from './notice-admin.service';

@@ -1,4 +1,4 @@
-import type { MessageRow, NoticeAdminView } from '@uc/shared/contracts';
+import type { MessageRow, NoticeAdminView } from '@uc/contracts';
 import { depts } from '../../db/schema';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auth, createTenant, createUser, tokenFor, type UserFixture } from '../../test/fixtures';

@@ -1,5 +1,5 @@
 import type { Configuration } from 'openid-client';
-import type { OidcProvider } from '@uc/shared/contracts';
+import type { OidcProvider } from '@uc/contracts';
 import type { OidcProviderConfig } from '../../config';
 import { notFound, unavailable } from '../../lib/errors';
 

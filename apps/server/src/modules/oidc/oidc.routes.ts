@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { oidcBindCall, oidcBindingsCall, oidcCallbackCall, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, oidcUnbindCall } from '@uc/shared/contracts';
+import { oidcBindCall, oidcBindingsCall, oidcCallbackCall, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, oidcUnbindCall } from '@uc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';

@@ -7,7 +7,7 @@ import {
   type OidcBindResultValue,
   type OidcBinding,
   type OidcLoginErrorValue,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { auditLogs, OidcPurpose, tenants, userOidcIdentities, users } from '../../db/schema';
 import { withTenant } from '../../db/tenant-scope';

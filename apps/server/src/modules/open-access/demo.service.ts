@@ -1,7 +1,6 @@
-import { Status, userSource } from '@uc/shared/contracts';
+import { Status, userSource, type LoginResult } from '@uc/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoginResult } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { depts, menus, roleMenus, roles, tenants, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';

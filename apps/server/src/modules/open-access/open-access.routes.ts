@@ -7,7 +7,7 @@ import {
   openAccessStatusCall,
   openAccessViewCall,
   openLoginCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,8 +1,6 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, type ListQuery, type OpenAccessInput, type OpenAccessRecord, type OpenAccessSecret, openAccessInputSchema } from '@uc/contracts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { ListQuery, OpenAccessInput, OpenAccessRecord, OpenAccessSecret } from '@uc/shared/contracts';
-import { openAccessInputSchema } from '@uc/shared/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { openAccessKeys, users } from '../../db/schema';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { OpenAccessRecord } from '@uc/shared/contracts';
+import type { OpenAccessRecord } from '@uc/contracts';
 import { loginLogs, openAccessKeys } from '../../db/schema';
 import { auth, createTenant, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

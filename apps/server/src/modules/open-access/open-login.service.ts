@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { LoginResult } from '@uc/shared/contracts';
+import type { LoginResult } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schema';
 import { isForeignKeyViolation } from '../../lib/db-errors';

@@ -1,4 +1,4 @@
-import { platformBindCall, platformBindCaptchaCall, platformBindCheckCall, platformBindViewCall, platformUnbindCall } from '@uc/shared/contracts';
+import { platformBindCall, platformBindCaptchaCall, platformBindCheckCall, platformBindViewCall, platformUnbindCall } from '@uc/contracts';
 import type { Config } from '../../config';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { requestLocale } from '../../lib/request-locale';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BindStatus, type PlatformBindBody, type PlatformBinding, type PlatformBindView } from '@uc/shared/contracts';
-import { renderMessage, type MessageLocale, type MessageParams } from '@uc/shared/messages';
+import { BindStatus, type PlatformBindBody, type PlatformBinding, type PlatformBindView } from '@uc/contracts';
+import { renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 import type { Db } from '../../db/client';
 import { platformBinds, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';

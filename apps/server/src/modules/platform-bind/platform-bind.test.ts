@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { BindStatus, type PlatformBindView } from '@uc/shared/contracts';
+import { BindStatus, type PlatformBindView } from '@uc/contracts';
 import { captchas, platformBinds, sessions, users } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';
 import { auth, createTenant, createUser } from '../../test/fixtures';

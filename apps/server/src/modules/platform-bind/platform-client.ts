@@ -1,5 +1,5 @@
-import { captchaSchema, currentUserSchema, errorEnvelope, isCaptchaChallenge, loginResultSchema, ResultCode } from '@uc/shared/contracts';
-import type { MessageLocale, MessageParams } from '@uc/shared/messages';
+import { captchaSchema, currentUserSchema, errorEnvelope, isCaptchaChallenge, loginResultSchema, ResultCode } from '@uc/contracts';
+import type { MessageLocale, MessageParams } from '@uc/contracts/messages';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 

@@ -1,4 +1,4 @@
-import { POST_KEYWORD_FIELDS, type POST_LIST_FIELDS } from '@uc/shared/contracts';
+import { POST_KEYWORD_FIELDS, type POST_LIST_FIELDS } from '@uc/contracts';
 import { posts } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

@@ -1,6 +1,5 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, type ListQuery, type PostEditBody, type PostRow } from '@uc/contracts';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
-import type { ListQuery, PostEditBody, PostRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { posts, userPosts, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/shared/contracts';
+import { postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } from './post.repository';
 

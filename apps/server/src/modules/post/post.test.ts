@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { POST_REQUIRED } from '@uc/shared/contracts';
+import { POST_REQUIRED } from '@uc/contracts';
 import { users } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

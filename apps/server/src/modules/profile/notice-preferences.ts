@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { NoticePreferences } from '@uc/shared/contracts';
+import type { NoticePreferences } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { userNoticePreferences } from '../../db/schema';
 import type { Session } from '../auth/access';

@@ -13,7 +13,7 @@ import {
   revokeOtherSessionsCall,
   type CallContract,
   type ParsedFilter,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { implement, RefusalAfterCommit, type CallContext, type CallImplementation } from '../../http/route-registrar';
 import { badRequest } from '../../lib/errors';
 import { revokeOtherSessions } from '../auth/session.repository';

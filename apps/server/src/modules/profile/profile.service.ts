@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { ProfileBasicBody, ProfileCard, Withdrawal } from '@uc/shared/contracts';
+import type { ProfileBasicBody, ProfileCard, Withdrawal } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { posts, userPosts, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';

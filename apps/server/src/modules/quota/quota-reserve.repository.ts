@@ -1,4 +1,4 @@
-import { QUOTA_KINDS, RESERVABLE_QUOTA_KINDS, type QuotaKindName, type ReservableQuotaKind } from '@uc/shared/contracts';
+import { QUOTA_KINDS, RESERVABLE_QUOTA_KINDS, type QuotaKindName, type ReservableQuotaKind } from '@uc/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotaReservations, quotaUsage, tenantPolicies, tenants } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { QUOTA_KINDS } from '@uc/shared/contracts';
+import { QUOTA_KINDS } from '@uc/contracts';
 import { quotaReservations, quotaUsage, tenantPolicies, tenants } from '../../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,4 +1,4 @@
-import { tenantQuotaCall, tenantQuotaReleaseCall, tenantQuotaReserveCall } from '@uc/shared/contracts';
+import { tenantQuotaCall, tenantQuotaReleaseCall, tenantQuotaReserveCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { quotaSummary, releaseQuota, reserveQuota } from './quota-reserve.repository';
 

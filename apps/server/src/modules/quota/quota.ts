@@ -1,6 +1,6 @@
-import { renderMessage } from '@uc/shared/messages';
+import { renderMessage } from '@uc/contracts/messages';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { QuotaKindName } from '@uc/shared/contracts';
+import type { QuotaKindName } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, tenantPolicies, tenants, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';

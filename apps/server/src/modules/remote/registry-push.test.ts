@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { InstallStatus, NOTICE_STREAM_PATH, type AppJob } from '@uc/shared/contracts';
+import { InstallStatus, NOTICE_STREAM_PATH, type AppJob } from '@uc/contracts';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite, openPostgres, type Database } from '../../db/client';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import { areaOf, menuLocaleOf, menuType, type RemotePage } from '@uc/shared/contracts';
+import { areaOf, menuLocaleOf, menuType, type RemotePage } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import { inTransaction } from '../../db/typed';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { RemoteEntry } from '@uc/shared/contracts';
+import type { RemoteEntry } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { remotes } from '../../db/schema';
 import { remoteUpgradeEntry } from '../upgrade-log/remote-upgrade';

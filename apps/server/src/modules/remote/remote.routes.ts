@@ -1,4 +1,4 @@
-import { remotesCall } from '@uc/shared/contracts';
+import { remotesCall } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { RemoteCatalogue } from './remote.catalogue';

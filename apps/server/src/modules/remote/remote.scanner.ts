@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ADDON_MANIFEST_FILE, localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/shared/contracts';
+import { ADDON_MANIFEST_FILE, localizedTitleSchema, remotePageSchema, type RemotePage } from '@uc/contracts';
 import { sharedMismatches, type SharedVersions } from '../addon/shared-versions';
 import { buildComplete } from './remote-versions';
 

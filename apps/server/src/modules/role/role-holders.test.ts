@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { RoleNode } from '@uc/shared/contracts';
+import type { RoleNode } from '@uc/contracts';
 import { roleMenus, roles, userRoles, users } from '../../db/schema';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';

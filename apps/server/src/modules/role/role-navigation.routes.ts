@@ -1,4 +1,4 @@
-import { adminMenuCall, headerMenuCall } from '@uc/shared/contracts';
+import { adminMenuCall, headerMenuCall } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';

@@ -1,4 +1,4 @@
-import type { AdminMenuItem } from '@uc/shared/contracts';
+import type { AdminMenuItem } from '@uc/contracts';
 import { auth, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { removeRemote, upsertRemote } from '../remote/remote.repository';

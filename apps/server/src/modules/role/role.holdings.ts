@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { dataScope, menuType, Status } from '@uc/shared/contracts';
+import { dataScope, menuType, Status } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { roleMenus, roles, userRoles, users } from '../../db/schema';
 import { withAncestors, withDescendants } from '../../lib/tree';

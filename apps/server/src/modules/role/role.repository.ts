@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { RoleRecord } from '@uc/shared/contracts';
+import type { RoleRecord } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../db/schema';
 

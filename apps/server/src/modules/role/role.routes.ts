@@ -8,7 +8,7 @@ import {
   roleOptionCall,
   roleStatusCall,
   roleViewCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { deptGrantTree, grantMenus, menuGrantTree, removeRole, roleOptions, roleTree, saveRole, setRoleStatus, viewRole } from './role.service';
 

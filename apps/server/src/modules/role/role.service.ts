@@ -1,6 +1,4 @@
-import { Status } from '@uc/shared/contracts';
-import type { DeptGrantNode, MenuGrantNode, RoleNode, RoleOption, roleInputSchema } from '@uc/shared/contracts';
-import { dataScope } from '@uc/shared/contracts';
+import { Status, type DeptGrantNode, type MenuGrantNode, type RoleNode, type RoleOption, type roleInputSchema, dataScope } from '@uc/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { MenuGrantNode, RoleNode } from '@uc/shared/contracts';
+import type { MenuGrantNode, RoleNode } from '@uc/contracts';
 import { depts, menus, roleMenus, roles, userRoles } from '../../db/schema';
 import { auth, createTenant, createUser, serveRemotes } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,8 +1,8 @@
-import type { LoginMethod, LoginReason } from '@uc/shared/contracts';
+import type { LoginMethod, LoginReason } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { loginLogs } from '../../db/schema';
 
-export type { LoginMethod, LoginReason } from '@uc/shared/contracts';
+export type { LoginMethod, LoginReason } from '@uc/contracts';
 
 export interface LoginAttempt {
   method: LoginMethod;

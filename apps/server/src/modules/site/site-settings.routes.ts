@@ -1,4 +1,4 @@
-import { siteSettingsCall, siteSettingsSaveCall } from '@uc/shared/contracts';
+import { siteSettingsCall, siteSettingsSaveCall } from '@uc/contracts';
 import type { Config } from '../../config';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { REGISTRATION_SETTINGS, STORED_SITE_SETTINGS, tenantSetting, type SiteSettings, type SiteSettingsSaveBody } from '@uc/shared/contracts';
+import { REGISTRATION_SETTINGS, STORED_SITE_SETTINGS, tenantSetting, type SiteSettings, type SiteSettingsSaveBody } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { tenantPolicies } from '../../db/schema';
 import { conflict } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { SiteSettings, SiteSettingsInput } from '@uc/shared/contracts';
+import type { SiteSettings, SiteSettingsInput } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auditLogs, menus, posts, roleMenus, roles, tenantPolicies } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';

@@ -1,4 +1,4 @@
-import { captchaCall, loginConfigCall, siteConfigCall } from '@uc/shared/contracts';
+import { captchaCall, loginConfigCall, siteConfigCall } from '@uc/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { implement, type CallImplementation } from '../../http/route-registrar';

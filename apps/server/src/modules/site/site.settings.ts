@@ -1,4 +1,4 @@
-import type { LoginConfig, SiteConfig } from '@uc/shared/contracts';
+import type { LoginConfig, SiteConfig } from '@uc/contracts';
 
 /*
  * The settings store (table site_settings, one row per key) holds what the site configuration and the

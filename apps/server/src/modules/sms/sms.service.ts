@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { SmsEvent } from '@uc/shared/contracts';
+import type { SmsEvent } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { tooManyRequests } from '../../lib/errors';

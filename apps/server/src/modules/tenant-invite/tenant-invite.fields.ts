@@ -1,4 +1,4 @@
-import { TENANT_INVITE_KEYWORD_FIELDS, type TENANT_INVITE_LIST_FIELDS } from '@uc/shared/contracts';
+import { TENANT_INVITE_KEYWORD_FIELDS, type TENANT_INVITE_LIST_FIELDS } from '@uc/contracts';
 import { tenantInvites } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

@@ -1,7 +1,6 @@
-import { Status } from '@uc/shared/contracts';
+import { Status, type ListQuery, type TenantInviteEditBody, type TenantInviteRow } from '@uc/contracts';
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ListQuery, TenantInviteEditBody, TenantInviteRow } from '@uc/shared/contracts';
 import type { Db } from '../../db/client';
 import { tenantInvites, tenantPolicies } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';

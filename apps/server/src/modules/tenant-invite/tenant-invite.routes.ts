@@ -1,4 +1,4 @@
-import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall } from '@uc/shared/contracts';
+import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import type { Session } from '../auth/access';

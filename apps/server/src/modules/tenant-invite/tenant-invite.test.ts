@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { TenantInviteRow } from '@uc/shared/contracts';
+import type { TenantInviteRow } from '@uc/contracts';
 import { smsOutbox, tenantInvites, tenantPolicies, tenants } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';
 import { auth, createTenant, createUser } from '../../test/fixtures';

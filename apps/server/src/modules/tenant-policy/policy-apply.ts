@@ -1,4 +1,4 @@
-import { dataScope } from '@uc/shared/contracts';
+import { dataScope } from '@uc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 

@@ -1,4 +1,4 @@
-import { TENANT_POLICY_KEYWORD_FIELDS, type TENANT_POLICY_LIST_FIELDS } from '@uc/shared/contracts';
+import { TENANT_POLICY_KEYWORD_FIELDS, type TENANT_POLICY_LIST_FIELDS } from '@uc/contracts';
 import { tenantPolicies } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

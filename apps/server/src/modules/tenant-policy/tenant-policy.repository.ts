@@ -1,4 +1,4 @@
-import { Status, type ListQuery, type TenantPolicyRow } from '@uc/shared/contracts';
+import { Status, type ListQuery, type TenantPolicyRow } from '@uc/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, menus, posts, roles, tenantInvites, tenantPolicies, tenants } from '../../db/schema';

@@ -5,7 +5,7 @@ import {
   tenantPolicyOptionCall,
   tenantPolicyStatusCall,
   tenantPolicyViewCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';

@@ -1,4 +1,4 @@
-import { Status, tenantSetting, type TenantPolicyEditBody, type TenantPolicyRow } from '@uc/shared/contracts';
+import { Status, tenantSetting, type TenantPolicyEditBody, type TenantPolicyRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict } from '../../lib/errors';

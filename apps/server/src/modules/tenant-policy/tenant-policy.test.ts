@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TenantPolicyInput, TenantPolicyRow } from '@uc/shared/contracts';
+import type { TenantPolicyInput, TenantPolicyRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import {
   depts,

@@ -1,4 +1,4 @@
-import { MEMBER_KEYWORD_FIELDS, TENANT_KEYWORD_FIELDS, type TENANT_LIST_FIELDS } from '@uc/shared/contracts';
+import { MEMBER_KEYWORD_FIELDS, TENANT_KEYWORD_FIELDS, type TENANT_LIST_FIELDS } from '@uc/contracts';
 import { tenants, users } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 import { memberListSpec } from '../member/member.fields';

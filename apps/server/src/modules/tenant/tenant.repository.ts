@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ListQuery, TenantRow, TenantUserRow } from '@uc/shared/contracts';
+import type { ListQuery, TenantRow, TenantUserRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';

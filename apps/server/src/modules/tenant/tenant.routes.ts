@@ -7,7 +7,7 @@ import {
   tenantUserListCall,
   tenantUserRecycleCall,
   tenantViewCall,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { asc, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult } from '@uc/shared/contracts';
+import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult } from '@uc/contracts';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { TENANT_CALLS, type TenantEditResult, type TenantRow, type TenantUserRow } from '@uc/shared/contracts';
+import { TENANT_CALLS, type TenantEditResult, type TenantRow, type TenantUserRow } from '@uc/contracts';
 import { MENU_SEED, type MenuSeed } from '../../db/seed-menus';
 import { depts, menus, notices, posts, roleDepts, roleMenus, roles, sessions, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';

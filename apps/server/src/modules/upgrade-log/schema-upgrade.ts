@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_PLUGIN, UPGRADE_LOG_TITLE_MAX } from '@uc/shared/contracts';
+import { SERVER_PLUGIN, UPGRADE_LOG_TITLE_MAX } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/typed';

@@ -1,4 +1,4 @@
-import { UPGRADE_LOG_KEYWORD_FIELDS, type UPGRADE_LOG_LIST_FIELDS } from '@uc/shared/contracts';
+import { UPGRADE_LOG_KEYWORD_FIELDS, type UPGRADE_LOG_LIST_FIELDS } from '@uc/contracts';
 import { upgradeLogs } from '../../db/schema';
 import type { ListField, ListSpec } from '../../lib/list-query.sql';
 

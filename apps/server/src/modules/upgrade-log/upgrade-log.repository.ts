@@ -1,4 +1,4 @@
-import type { ListQuery, UpgradeLogRow } from '@uc/shared/contracts';
+import type { ListQuery, UpgradeLogRow } from '@uc/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeLogs } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, upgradeLogViewCall } from '@uc/shared/contracts';
+import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, upgradeLogViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { getUpgradeLog, listUpgradeLogs } from './upgrade-log.repository';
 import { deleteUpgradeLog, saveUpgradeLog } from './upgrade-log.service';

@@ -1,4 +1,4 @@
-import { upgradeLogEditBody, type UpgradeLogEditBody, type UpgradeLogRow } from '@uc/shared/contracts';
+import { upgradeLogEditBody, type UpgradeLogEditBody, type UpgradeLogRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { isUniqueViolation } from '../../lib/db-errors';

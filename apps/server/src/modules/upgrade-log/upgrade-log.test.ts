@@ -6,7 +6,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { SERVER_PLUGIN, type UpgradeLogInput, type UpgradeLogRow } from '@uc/shared/contracts';
+import { SERVER_PLUGIN, type UpgradeLogInput, type UpgradeLogRow } from '@uc/contracts';
 import { openPglite, openPostgres, type Database, type Db } from '../../db/client';
 import { migrationsFolder, runMigrations } from '../../db/migrate';
 import { auditLogs, menus, roleMenus, upgradeLogs, userRoles } from '../../db/schema';

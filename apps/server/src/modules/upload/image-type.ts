@@ -1,4 +1,4 @@
-import { UPLOAD_NAME_PATTERN } from '@uc/shared/contracts';
+import { UPLOAD_NAME_PATTERN } from '@uc/contracts';
 
 /** The image kinds accepted, recognised by their first bytes (the file name and the browser's type are not trusted). */
 const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [

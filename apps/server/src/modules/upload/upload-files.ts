@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { memberViewCall, UPLOAD_FILES_PREFIX } from '@uc/shared/contracts';
+import { memberViewCall, UPLOAD_FILES_PREFIX } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { withTenant } from '../../db/tenant-scope';

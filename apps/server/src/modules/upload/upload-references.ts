@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { UPLOAD_FILES_PREFIX, uploadImageCall, type MemberEditBody, type UploadPurpose } from '@uc/shared/contracts';
+import { UPLOAD_FILES_PREFIX, uploadImageCall, type MemberEditBody, type UploadPurpose } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { UploadPurpose } from '@uc/shared/contracts';
+import type { UploadPurpose } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { notices, uploads, users } from '../../db/schema';
 import { STORED_NAME } from './image-type';

@@ -1,4 +1,4 @@
-import type { UploadPurpose } from '@uc/shared/contracts';
+import type { UploadPurpose } from '@uc/contracts';
 import { auth } from '../../test/fixtures';
 import type { TestApp } from '../../test/test-app';
 

@@ -12,7 +12,7 @@ import {
   ResultCode,
   type UploadPurpose,
   type UploadResult,
-} from '@uc/shared/contracts';
+} from '@uc/contracts';
 import { uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { implement, type CallContext, type CallImplementation } from '../../http/route-registrar';

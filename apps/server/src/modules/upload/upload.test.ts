@@ -1,7 +1,7 @@
 import { existsSync, openAsBlob, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { UPLOAD_EMPTY, UPLOAD_MAX_BYTES, UPLOAD_NOT_IMAGE, UPLOAD_TOO_LARGE, profileUploadCall, uploadImageCall } from '@uc/shared/contracts';
+import { UPLOAD_EMPTY, UPLOAD_MAX_BYTES, UPLOAD_NOT_IMAGE, UPLOAD_TOO_LARGE, profileUploadCall, uploadImageCall } from '@uc/contracts';
 import { rowsOf } from '../../db/typed';
 import { auth, createUser, tokenFor } from '../../test/fixtures';
 import { listenLocally } from '../../test/raw-http';

@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSession, useT } from '@uc/shared';
+import { useSession, useT } from '@uc/client';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 import { activeHeaderKey, adminMenuFor, headerTarget, openHeaderTarget } from './header-nav';

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
-import { LOCALES, setLocale, useLocale, useT } from '@uc/shared';
+import { LOCALES, setLocale, useLocale, useT } from '@uc/client';
 
 /** Switches without a reload: the store re-renders every `useT` user and the event informs the rest. */
 export function HeaderLanguage() {

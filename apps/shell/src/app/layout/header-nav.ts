@@ -1,4 +1,5 @@
-import { BASE_PATH, type AdminMenuItem, type HeaderMenuItem } from '@uc/shared';
+import { type AdminMenuItem, type HeaderMenuItem } from '@uc/contracts';
+import { BASE_PATH } from '@uc/client';
 
 /** How a header (app) item opens: a console route, another page of the site, or a new tab. */
 export type HeaderTarget = { kind: 'route'; to: string } | { kind: 'page'; href: string } | { kind: 'tab'; href: string };

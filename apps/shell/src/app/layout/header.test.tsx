@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { call, setLocale, setNavigator, useSession, type HeaderMenuItem, type RemoteEntry } from '@uc/shared';
-import { answersInTurn, testUser } from '@uc/shared/testing';
-import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { type HeaderMenuItem, type RemoteEntry } from '@uc/contracts';
+import { call, setLocale, setNavigator, useSession } from '@uc/client';
+import { answersInTurn, testUser } from '@uc/testing';
+import { ConsoleConfigProvider } from '@uc/ui';
 import { registerShellMessages } from '../../locales';
 import { loadRemoteExpose } from '../../features/remotes/remote-runtime';
 import { registryMovedOn } from '../../features/remotes/registry-refresh';
@@ -13,7 +14,7 @@ import { HeaderLanguage } from './header-language';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu, userMenuItems } from './user-menu';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActual('../../features/remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockExpose = loadRemoteExpose as jest.MockedFunction<typeof loadRemoteExpose>;

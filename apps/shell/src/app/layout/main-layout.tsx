@@ -1,8 +1,8 @@
 import { Layout, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loadConsoleMessages, useAccess, useSession, useT } from '@uc/shared';
-import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { loadConsoleMessages, useAccess, useSession, useT } from '@uc/client';
+import { ConsoleConfigProvider } from '@uc/ui';
 import { findRoute, routeAllowed, routeTable } from '../../lib/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import ExceptionPage from '../../features/exception/exception-page';

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { initSession, resetSessionForTests, setLocale, useSession, type AdminMenuItem, type HeaderMenuItem } from '@uc/shared';
-import { testMenuItem, testUser } from '@uc/shared/testing';
-import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { type AdminMenuItem, type HeaderMenuItem } from '@uc/contracts';
+import { initSession, resetSessionForTests, setLocale, useSession } from '@uc/client';
+import { testMenuItem, testUser } from '@uc/testing';
+import { ConsoleConfigProvider } from '@uc/ui';
 import { registerShellMessages } from '../../locales';
 import { HeaderApps } from './header-apps';
 import MainLayout from './main-layout';

@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Button, Result, Typography } from 'antd';
 import { useState } from 'react';
-import { retryMenus, useT } from '@uc/shared';
+import { retryMenus, useT } from '@uc/client';
 
 /** The retry of the menus whose read failed, and whether it is on its way. */
 function useMenuRetry(): { retrying: boolean; retry: () => void } {

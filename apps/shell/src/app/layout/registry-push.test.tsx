@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { initSession, resetSessionForTests, setAccessToken, setLocale, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
-import { testMenuItem, testUser } from '@uc/shared/testing';
+import { type AdminMenuItem, type RemoteEntry } from '@uc/contracts';
+import { initSession, resetSessionForTests, setAccessToken, setLocale, useSession } from '@uc/client';
+import { testMenuItem, testUser } from '@uc/testing';
 import { registerShellMessages } from '../../locales';
 import { useRegistryPush } from '../../features/remotes/registry-push';
 import { resetRegistryRefreshForTests } from '../../features/remotes/registry-refresh';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { setLocale, useSession, type AdminMenuItem } from '@uc/shared';
+import { type AdminMenuItem } from '@uc/contracts';
+import { setLocale, useSession } from '@uc/client';
 import { registerShellMessages } from '../../locales';
 import { SideMenu } from './side-menu';
 

@@ -1,7 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSession, useT, type AdminMenuItem } from '@uc/shared';
+import { type AdminMenuItem } from '@uc/contracts';
+import { useSession, useT } from '@uc/client';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 import { SideMenuFailure } from './menu-failure';

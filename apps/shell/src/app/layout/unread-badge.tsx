@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useSession, useT } from '@uc/shared';
+import { useSession, useT } from '@uc/client';
 import { useUnreadCount } from './use-unread-count';
 
 /** Spec section 2: the badge opens the private tab of my messages (/user/web/home/message/?tab=private). */

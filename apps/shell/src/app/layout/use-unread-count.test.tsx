@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { call, setAccessToken, setLocale, useSession } from '@uc/shared';
-import { answersInTurn, testUser } from '@uc/shared/testing';
+import { call, setAccessToken, setLocale, useSession } from '@uc/client';
+import { answersInTurn, testUser } from '@uc/testing';
 import { registerShellMessages } from '../../locales';
 import { noticeStreamUrl, useUnreadCount } from './use-unread-count';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 /** A stand-in for the browser's EventSource (jsdom has none): the test plays the server's side. */

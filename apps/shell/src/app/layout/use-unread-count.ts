@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call, NOTICE_STREAM_EVENTS, noticeStreamUnreadSchema, noticeUnreadCountCall, useSession } from '@uc/shared';
+import { NOTICE_STREAM_EVENTS, noticeStreamUnreadSchema, noticeUnreadCountCall } from '@uc/contracts';
+import { call, useSession } from '@uc/client';
 import { consoleStreamOpen, reopenConsoleStream, subscribeConsoleStream } from '../../lib/console-stream';
 import { createThrottledRefresh } from './focus-refresh';
 

@@ -1,6 +1,6 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import type { RemoteEntry } from '@uc/shared';
+import type { RemoteEntry } from '@uc/contracts';
 
 /** The personal area's account page (the home remote's); /account/center and /account/settings open its two views. */
 export const ACCOUNT_PAGE = '/home/account';

@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { logout, useSession, useT } from '@uc/shared';
+import { logout, useSession, useT } from '@uc/client';
 import { accountPageServed, userMenuItems } from './user-menu-items';
 
 export { userMenuItems } from './user-menu-items';

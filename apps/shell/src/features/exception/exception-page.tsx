@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '@uc/shared';
-import { ConsoleConfigProvider } from '@uc/shared/ui';
+import { useT } from '@uc/client';
+import { ConsoleConfigProvider } from '@uc/ui';
 
 export type ExceptionStatus = 403 | 404 | 500;
 

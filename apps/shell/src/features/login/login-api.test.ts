@@ -1,7 +1,7 @@
-import { ApiError, call, handleApiError } from '@uc/shared';
+import { ApiError, call, handleApiError } from '@uc/client';
 import { loginApi } from './login-api';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn(), handleApiError: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn(), handleApiError: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 const mockHandle = handleApiError as jest.MockedFunction<typeof handleApiError>;
 

@@ -1,9 +1,6 @@
 import {
   accountLoginCall,
-  ApiError,
-  call,
   demoLoginCall,
-  handleApiError,
   isCaptchaChallenge,
   mobileLoginCall,
   registerCall,
@@ -12,7 +9,8 @@ import {
   type AccountLoginBody,
   type LoginResult,
   type PublicSmsEvent,
-} from '@uc/shared';
+} from '@uc/contracts';
+import { ApiError, call, handleApiError } from '@uc/client';
 import type { PhoneLoginValues } from './phone-login-form';
 import type { RegisterValues } from './register-form';
 import type { ResetPasswordValues } from './reset-password-form';

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ApiError, call, setLocale } from '@uc/shared';
+import { ApiError, call, setLocale } from '@uc/client';
 import { registerShellMessages } from '../../locales';
-import { answersInTurn } from '@uc/shared/testing';
+import { answersInTurn } from '@uc/testing';
 import { LoginForm } from './login-form';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 beforeAll(() => registerShellMessages());

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, isCaptchaChallenge, useT, type AccountLoginBody } from '@uc/shared';
+import { isCaptchaChallenge, type AccountLoginBody } from '@uc/contracts';
+import { ApiError, useT } from '@uc/client';
 import { LoginField } from './login-field';
 import { LockIcon, SafetyIcon, UserIcon } from './login-icons';
 import { useCaptcha } from './use-captcha';

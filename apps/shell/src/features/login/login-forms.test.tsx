@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { refreshUser, setLocale, type LoginConfig } from '@uc/shared';
+import { type LoginConfig } from '@uc/contracts';
+import { refreshUser, setLocale } from '@uc/client';
 import { registerShellMessages } from '../../locales';
 import { LoginScreen, loginFeatures } from './login-page';
 import type { LoginApi } from './login-api';
@@ -11,7 +12,7 @@ import { check, rules } from './validation';
 
 let mockConfig: LoginConfig | null = null;
 jest.mock('./use-login-config', () => ({ useLoginConfig: () => mockConfig }));
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), refreshUser: jest.fn().mockResolvedValue(null) }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), refreshUser: jest.fn().mockResolvedValue(null) }));
 
 beforeAll(() => registerShellMessages());
 beforeEach(() => setLocale('zh-CN'));

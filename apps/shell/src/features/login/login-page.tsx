@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { redirectTarget, refreshUser, setAccessToken, useSession, useT, type LoginConfig, type LoginResult } from '@uc/shared';
+import { type LoginConfig, type LoginResult } from '@uc/contracts';
+import { redirectTarget, refreshUser, setAccessToken, useSession, useT } from '@uc/client';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import { LanguageSelect } from '../../components/language-select';
 import { loginApi as defaultApi, type LoginApi, type RegisterResult } from './login-api';

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { call, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, setLocale, type CallContract, type LoginResult, type OidcProvider } from '@uc/shared';
-import { Refusal, servedBy } from '@uc/shared/testing';
+import { oidcExchangeCall, oidcLoginCall, oidcProvidersCall, type CallContract, type LoginResult, type OidcProvider } from '@uc/contracts';
+import { call, setLocale } from '@uc/client';
+import { Refusal, servedBy } from '@uc/testing';
 import { OidcLoginButtons } from './oidc-login-buttons';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const SESSION: LoginResult = { id: 7, username: 'sso.user', token: 'session-token', expires: '2026-12-01T00:00:00.000Z' };

@@ -1,16 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  call,
-  OidcLoginError,
-  oidcExchangeCall,
-  oidcLoginCall,
-  oidcProvidersCall,
-  registerMessages,
-  useT,
-  type LoginResult,
-  type OidcProvider,
-} from '@uc/shared';
+import { OidcLoginError, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, type LoginResult, type OidcProvider } from '@uc/contracts';
+import { call, registerMessages, useT } from '@uc/client';
 import { oidcLoginEnUS, oidcLoginZhCN } from './oidc-login-messages';
 
 registerMessages('zh-CN', oidcLoginZhCN);

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts of the login page's third-party sign-in (OpenID Connect), registered by oidc-login-buttons.tsx. */
 export const oidcLoginZhCN: MessageTable = {

@@ -1,4 +1,4 @@
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import { LoginField } from './login-field';
 import { LockIcon, MobileIcon } from './login-icons';
 import { SmsCodeField } from './sms-code-field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 import { LoginField } from './login-field';
 import { MailIcon } from './login-icons';
 import { useCountdown } from './use-countdown';

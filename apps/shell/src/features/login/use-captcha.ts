@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { call, captchaCall } from '@uc/shared';
+import { captchaCall } from '@uc/contracts';
+import { call } from '@uc/client';
 
 /** A captcha image and its id; a code is single use, so callers refresh after every attempt. */
 export function useCaptcha(enabled: boolean, onError: () => void) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { setApiUi } from '@uc/shared';
+import { setApiUi } from '@uc/client';
 import { useLightToast } from './light-toast';
 
 /** Request errors on the login page show as light toasts; returns the holder to render. */

@@ -1,8 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { call, type LoginConfig } from '@uc/shared';
+import { type LoginConfig } from '@uc/contracts';
+import { call } from '@uc/client';
 import { DEFAULT_LOGIN_CONFIG, storedLoginConfig, useLoginConfig } from './use-login-config';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const server: LoginConfig = { registerSwitch: true, captchaSwitch: true, forceInvite: false, smsLogin: false, demoMode: false };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call, loginConfigCall, loginConfigSchema, readStorage, StorageKey, writeStorage, type LoginConfig } from '@uc/shared';
+import { loginConfigCall, loginConfigSchema, type LoginConfig } from '@uc/contracts';
+import { call, readStorage, StorageKey, writeStorage } from '@uc/client';
 
 /**
  * What the login screen offers when the server cannot be asked (offline, server down) and no answer

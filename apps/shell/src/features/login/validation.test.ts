@@ -1,4 +1,4 @@
-import { mobileLoginCall, registerBody, resetPasswordSmsCall } from '@uc/shared';
+import { mobileLoginCall, registerBody, resetPasswordSmsCall } from '@uc/contracts';
 import { check, rules, type Rule } from './validation';
 
 /** The light login page repeats the server's rules; these samples keep both sides in step. */

@@ -1,6 +1,6 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 
 /**
  * What a console page shows when it cannot be opened because the network is down: not a 404 (the

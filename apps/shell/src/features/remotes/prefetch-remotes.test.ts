@@ -1,5 +1,5 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { AdminMenuItem, RemoteEntry } from '@uc/shared';
+import type { AdminMenuItem, RemoteEntry } from '@uc/contracts';
 import { loadRemoteRoutes, prefetchPageData, prefetchRemotes } from './remote-runtime';
 import { reachableRemotes } from './use-prefetch-remotes';
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NOTICE_STREAM_EVENTS, noticeStreamRegistrySchema, useSession } from '@uc/shared';
+import { NOTICE_STREAM_EVENTS, noticeStreamRegistrySchema } from '@uc/contracts';
+import { useSession } from '@uc/client';
 import { subscribeConsoleStream } from '../../lib/console-stream';
 import { refreshRegistry } from './registry-refresh';
 

@@ -1,7 +1,8 @@
-import { refreshRegistryAndMenus, useSession, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { refreshRegistryAndMenus, useSession } from '@uc/client';
 import { REFRESH_INTERVAL_MS, REGISTRY_MAX_AGE_MS, refreshRegistry, registryMovedOn, registryStale, resetRegistryRefreshForTests } from './registry-refresh';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), refreshRegistryAndMenus: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), refreshRegistryAndMenus: jest.fn() }));
 jest.mock('@module-federation/enhanced/runtime', () => ({}));
 jest.mock('@module-federation/retry-plugin', () => ({ RetryPlugin: () => ({ name: 'retry' }) }));
 const mockRefresh = refreshRegistryAndMenus as jest.MockedFunction<typeof refreshRegistryAndMenus>;

@@ -1,4 +1,5 @@
-import { refreshRegistryAndMenus, useSession, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { refreshRegistryAndMenus, useSession } from '@uc/client';
 import { consoleStreamOpen } from '../../lib/console-stream';
 import { effectiveRemotes } from './remote-runtime';
 

@@ -1,6 +1,7 @@
 import { Button, Result, Spin } from 'antd';
 import { Component, type ReactNode } from 'react';
-import { registerMessages, t, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { registerMessages, t } from '@uc/client';
 import { isOffline } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
 import { RemoteLoadError } from './remote-load-error';

@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 /** Texts of the remote error page beyond the shell's tables, registered by remote-error-boundary.tsx. */
 export const remoteZhCN: MessageTable = {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { setLocale, useSession, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { setLocale, useSession } from '@uc/client';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
 import { RemoteLoadError } from './remote-load-error';

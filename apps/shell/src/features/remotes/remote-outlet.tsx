@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { stripBasePath, useT, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { stripBasePath, useT } from '@uc/client';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { loadRemoteRoutes, prefetchPageData, readyRoutes } from './remote-runtime';
 

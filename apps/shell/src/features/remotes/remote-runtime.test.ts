@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadExposedModule, useSession, type RemoteEntry } from '@uc/shared';
-import { ORG_TENANT_SCREENS } from '@uc/shared/exposed';
+import { type RemoteEntry } from '@uc/contracts';
+import { loadExposedModule, useSession } from '@uc/client';
+import { ORG_TENANT_SCREENS } from '@uc/client/exposed';
 import { failedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { manifestFailure, ManifestError, readManifest } from './remote-plugins';
 import { loadRegistryExpose, loadRemoteRoutes, prefetchRemotes, readyRoutes } from './remote-runtime';
@@ -132,12 +133,12 @@ describe('remote versions in the federation runtime', () => {
   });
 });
 
-describe('what one remote loads of another (loadExposedModule of @uc/shared)', () => {
+describe('what one remote loads of another (loadExposedModule of @uc/client)', () => {
   it('loads the expose from the version the registry names now, each version from its own container', async () => {
     const screens = { version: ORG_TENANT_SCREENS.version, TenantUsers: () => null };
     jest.mocked(loadRemote).mockResolvedValue(screens);
     useSession.setState({ remotes: [version('org', '7')] });
-    // Through the loader this module gave @uc/shared when it loaded.
+    // Through the loader this module gave @uc/client when it loaded.
     await expect(loadExposedModule(ORG_TENANT_SCREENS)).resolves.toBe(screens);
     expect(loadRemote).toHaveBeenLastCalledWith('uc_org_7/tenant-screens');
 

@@ -1,7 +1,8 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
-import { provideRemoteModuleLoader, useSession, type RemoteEntry } from '@uc/shared';
-import { federationName } from '@uc/shared/federation-name';
+import { type RemoteEntry } from '@uc/contracts';
+import { provideRemoteModuleLoader, useSession } from '@uc/client';
+import { federationName } from '@uc/client/federation-name';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { fallbackPlugin, manifestFailure, manifestFetchPlugin, readManifest, retryPlugin } from './remote-plugins';
 
@@ -155,7 +156,7 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
 }
 
 /**
- * What one remote loads of another (`loadExposedModule` of @uc/shared: the org screens on a tenant's
+ * What one remote loads of another (`loadExposedModule` of @uc/client: the org screens on a tenant's
  * details page): `expose` of the version of `name` the registry names now, through the same containers,
  * retry and fallback as the routes. A remote the registry does not list fails like one that is down.
  */

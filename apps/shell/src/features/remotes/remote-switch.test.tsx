@@ -1,14 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { loadRemoteRegistry, refreshRegistryAndMenus, setLocale, useSession, type RemoteEntry } from '@uc/shared';
+import { type RemoteEntry } from '@uc/contracts';
+import { loadRemoteRegistry, refreshRegistryAndMenus, setLocale, useSession } from '@uc/client';
 import { registerShellMessages } from '../../locales';
 import { usePwa } from '../../pwa/pwa-store';
 import RemoteSwitch, { moduleNameOf, offlineNotFound } from './remote-switch';
 import { REGISTRY_MAX_AGE_MS, resetRegistryRefreshForTests } from './registry-refresh';
-import { testMenuItem } from '@uc/shared/testing';
+import { testMenuItem } from '@uc/testing';
 
-jest.mock('@uc/shared', () => ({
-  ...jest.requireActual('@uc/shared'),
+jest.mock('@uc/client', () => ({
+  ...jest.requireActual('@uc/client'),
   loadRemoteRegistry: jest.fn(),
   refreshRegistryAndMenus: jest.fn(),
   useAccess: () => ({}),

@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { areaOf, getLocale, loadRemoteRegistry, useAccess, useI18nStore, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { areaOf, type AdminMenuItem, type RemoteEntry } from '@uc/contracts';
+import { getLocale, loadRemoteRegistry, useAccess, useI18nStore, useSession } from '@uc/client';
 import { pathAllowed, routeTable } from '../../lib/route-access';
 import { menuText } from '../../components/menu-text';
 import { isOffline, usePwa } from '../../pwa/pwa-store';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { loadRemoteRegistry, useAccess, useSession, type AdminMenuItem, type RemoteEntry } from '@uc/shared';
+import { type AdminMenuItem, type RemoteEntry } from '@uc/contracts';
+import { loadRemoteRegistry, useAccess, useSession } from '@uc/client';
 import { markConsoleSettled, whenIdle } from '../../lib/idle';
 import { onNavigation } from '../../lib/navigation';
 import { pathAllowed, routeTable } from '../../lib/route-access';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { call, openLoginCall, redirectTarget, refreshUser, setAccessToken, useT } from '@uc/shared';
+import { openLoginCall } from '@uc/contracts';
+import { call, redirectTarget, refreshUser, setAccessToken, useT } from '@uc/client';
 import { PageLoading } from './page-loading';
 
 // A nonce is accepted once, so the sign-in of one address runs once even when the effect runs twice

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { redirectTarget } from '@uc/shared';
+import { redirectTarget } from '@uc/client';
 
 /**
  * /user/jump?redirect=<address>: the entry other applications of the platform link to. It goes to

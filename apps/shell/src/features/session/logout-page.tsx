@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { call, clearSession, logoutCall } from '@uc/shared';
+import { logoutCall } from '@uc/contracts';
+import { call, clearSession } from '@uc/client';
 import { PageLoading } from './page-loading';
 
 /** Ends the server session, forgets the token, and goes to the login page keeping `redirect`. */

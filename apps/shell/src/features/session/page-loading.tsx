@@ -1,4 +1,4 @@
-import { useT } from '@uc/shared';
+import { useT } from '@uc/client';
 
 /** A spinner without antd: shown while chunks load, so it must not pull antd in itself. */
 export function PageLoading() {

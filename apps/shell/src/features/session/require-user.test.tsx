@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { refreshUser, resetSessionForTests, setAccessToken, useSession } from '@uc/shared';
-import { testUser } from '@uc/shared/testing';
+import { refreshUser, resetSessionForTests, setAccessToken, useSession } from '@uc/client';
+import { testUser } from '@uc/testing';
 import { registerShellMessages } from '../../locales';
 import { RequireUser } from './require-user';
 import { noteSessionStart, resetUserLookupForTests } from './user-lookup';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), refreshUser: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), refreshUser: jest.fn() }));
 const mockRefresh = refreshUser as jest.MockedFunction<typeof refreshUser>;
 
 const user = testUser({ realName: 'Admin' });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useSession } from '@uc/shared';
+import { useSession } from '@uc/client';
 import { PageLoading } from './page-loading';
 import { lookUpUser, userNotLookedUp } from './user-lookup';
 

@@ -1,4 +1,4 @@
-import { getAccessToken, isLoginPath, refreshUser } from '@uc/shared';
+import { getAccessToken, isLoginPath, refreshUser } from '@uc/client';
 
 /*
  * The start sequence does not ask for the current user on the login pages (spec section 4). A visit

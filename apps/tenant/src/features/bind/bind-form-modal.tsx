@@ -1,7 +1,8 @@
 import { Flex, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, call, isCaptchaChallenge, platformBindCall, platformBindCaptchaCall, useT, type PlatformBinding, type PlatformBindView } from '@uc/shared';
-import { FormModal } from '@uc/shared/ui';
+import { isCaptchaChallenge, platformBindCall, platformBindCaptchaCall, type PlatformBinding, type PlatformBindView } from '@uc/contracts';
+import { ApiError, call, useT } from '@uc/client';
+import { FormModal } from '@uc/ui';
 
 interface BindFormValues {
   platformUrl: string;

@@ -2,26 +2,23 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App } from 'antd';
 import {
   BindStatus,
-  call,
-  createApiClient,
   platformBindCall,
   platformBindCaptchaCall,
   platformBindCheckCall,
   platformBindViewCall,
   platformUnbindCall,
-  setLocale,
-  useSession,
   type CallContract,
   type PlatformBinding,
   type PlatformBindInput,
-} from '@uc/shared';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, createApiClient, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerTenantMessages } from '../../locales';
 import { BindPage } from './bind-page';
 
 // The API client's `call` (which useCall uses too) is the mock: it runs the real client against a fake server.
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const LOCAL = { userId: 5, username: 'bind.clerk', realName: '绑定专员' };

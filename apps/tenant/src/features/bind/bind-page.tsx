@@ -1,19 +1,9 @@
 import { LinkOutlined, SafetyCertificateOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Popconfirm, Space, Typography, type DescriptionsProps } from 'antd';
 import { useState } from 'react';
-import {
-  BindStatus,
-  call,
-  formatDateTime,
-  platformBindCall,
-  platformBindCheckCall,
-  platformBindViewCall,
-  platformUnbindCall,
-  useCan,
-  useLocale,
-  useT,
-} from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { BindStatus, platformBindCall, platformBindCheckCall, platformBindViewCall, platformUnbindCall } from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 import { BindFormModal } from './bind-form-modal';
 import { BindStatusTag } from './bind-status-tag';
 

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { BindStatus, useT } from '@uc/shared';
+import { BindStatus } from '@uc/contracts';
+import { useT } from '@uc/client';
 
 /** Colour and text key of each bind status; a value this console does not know reads as unbound. */
 const LOOK: Record<number, { color?: string; key: string }> = {

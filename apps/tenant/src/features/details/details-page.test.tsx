@@ -1,12 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { call, provideRemoteModuleLoader, setLocale, tenantViewCall, useSession, type TenantRow } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { tenantViewCall, type TenantRow } from '@uc/contracts';
+import { call, provideRemoteModuleLoader, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerTenantMessages } from '../../locales';
 import { DetailsPage } from './details-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const GLOBEX: TenantRow = {

@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Card, Flex, Result, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { tenantViewCall, useT } from '@uc/shared';
-import { ORG_TENANT_SCREENS, PERMISSION_TENANT_SCREENS } from '@uc/shared/exposed';
-import { ExposedSlot, useCall } from '@uc/shared/ui';
+import { tenantViewCall } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { ORG_TENANT_SCREENS, PERMISSION_TENANT_SCREENS } from '@uc/client/exposed';
+import { ExposedSlot, useCall } from '@uc/ui';
 import { TenantInfoTab } from './tenant-info-tab';
 
 const MANAGE_PATH = '/tenant/manage';
@@ -11,7 +12,7 @@ const MANAGE_PATH = '/tenant/manage';
 /**
  * /tenant/details/:id: the tenant's own fields, then its users, roles, departments and posts. Those
  * four tabs are the organisation and permission screens themselves, loaded at run time from the org
- * and permission remotes ('./tenant-screens', @uc/shared/exposed), so a deploy of org or permission
+ * and permission remotes ('./tenant-screens', @uc/client/exposed), so a deploy of org or permission
  * changes them here too. They act in the tenant: every call they make carries it (X-UC-Tenant), so they
  * show and change this tenant's records with the reach of its administrator, and the same row actions
  * as on those screens.

@@ -1,6 +1,7 @@
 import { Button, Descriptions, Flex, Form } from 'antd';
 import { useLayoutEffect, useState } from 'react';
-import { call, formatDateTime, tenantEditCall, useCan, useLocale, useT, type TenantRow } from '@uc/shared';
+import { tenantEditCall, type TenantRow } from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
 import { TenantFields, tenantBody, tenantFormValues, type TenantFormValues } from '../../lib/tenant-fields';
 
 /** The details page's first tab: the tenant's own fields, editable in place by whoever may edit tenants. */

@@ -1,5 +1,5 @@
 import { Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
-import type { TenantInviteRow } from '@uc/shared';
+import type { TenantInviteRow } from '@uc/contracts';
 
 export interface InviteActions {
   canEdit: boolean;

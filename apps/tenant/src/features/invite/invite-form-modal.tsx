@@ -1,7 +1,8 @@
 import { Form, Input, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { call, INVITE_CODE_PATTERN, tenantInviteEditCall, tenantPolicyOptionCall, useT, type TenantInviteInput, type TenantInviteRow } from '@uc/shared';
-import { FormModal, useCall } from '@uc/shared/ui';
+import { INVITE_CODE_PATTERN, tenantInviteEditCall, tenantPolicyOptionCall, type TenantInviteInput, type TenantInviteRow } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { FormModal, useCall } from '@uc/ui';
 
 interface InviteFormModalProps {
   open: boolean;

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { call, setLocale, tenantInviteEditCall, tenantInviteListCall, tenantPolicyOptionCall, useSession, type TenantInviteRow } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { tenantInviteEditCall, tenantInviteListCall, tenantPolicyOptionCall, type TenantInviteRow } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerTenantMessages } from '../../locales';
 import { InvitePage } from './invite-page';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const invite = (over: Partial<TenantInviteRow>): TenantInviteRow => ({

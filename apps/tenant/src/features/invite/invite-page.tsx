@@ -1,21 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Segmented } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  BASE_PATH,
-  call,
-  tenantInviteDeleteCall,
-  tenantInviteEditCall,
-  tenantInviteListCall,
-  useCan,
-  useLocale,
-  useT,
-  type FilterTriple,
-  type TenantInviteRow,
-  formatDateTime,
-  copyText,
-} from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, type FilterTriple, type TenantInviteRow } from '@uc/contracts';
+import { BASE_PATH, call, useCan, useLocale, useT, formatDateTime, copyText } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 
 import { inviteColumns } from './invite-columns';
 import { InviteFormModal } from './invite-form-modal';

@@ -1,7 +1,7 @@
 import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-import { tenantExpiryDate, type StatusValue, type TenantRow } from '@uc/shared';
-import { StatusSwitch, StatusTag } from '@uc/shared/ui';
+import { tenantExpiryDate, type StatusValue, type TenantRow } from '@uc/contracts';
+import { StatusSwitch, StatusTag } from '@uc/ui';
 
 export interface ManageActions {
   canEdit: boolean;

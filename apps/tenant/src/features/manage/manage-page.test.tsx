@@ -1,25 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import {
-  call,
-  setLocale,
-  tenantDeleteCall,
-  tenantEditCall,
-  tenantListCall,
-  tenantPolicyOptionCall,
-  tenantStatusCall,
-  useSession,
-  type CallContract,
-  type TenantRow,
-} from '@uc/shared';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+import { tenantDeleteCall, tenantEditCall, tenantListCall, tenantPolicyOptionCall, tenantStatusCall, type CallContract, type TenantRow } from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerTenantMessages } from '../../locales';
 import { ManagePage } from './manage-page';
 
 // The API client's `call` (which useCall uses too) is the mock: it runs the real client against a fake server.
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const tenant = (over: Partial<TenantRow>): TenantRow => ({

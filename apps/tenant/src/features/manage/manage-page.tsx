@@ -2,22 +2,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import {
-  call,
   Status,
   tenantDeleteCall,
   tenantEditCall,
   tenantListCall,
   tenantPolicyOptionCall,
   tenantStatusCall,
-  formatDateTime,
-  useCan,
-  useLocale,
-  useT,
   type FilterTriple,
   type TenantEditResult,
   type TenantRow,
-} from '@uc/shared';
-import { ListTable, useCall, useListQuery } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { ListTable, useCall, useListQuery } from '@uc/ui';
 import { manageColumns } from './manage-columns';
 import { PasswordModal, type GeneratedPassword } from './password-modal';
 import { TenantFormDrawer } from './tenant-form-drawer';

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Typography } from 'antd';
-import { copyText, useT } from '@uc/shared';
+import { copyText, useT } from '@uc/client';
 
 export interface GeneratedPassword {
   tenantName: string;

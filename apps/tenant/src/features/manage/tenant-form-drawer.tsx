@@ -1,6 +1,7 @@
 import { Form } from 'antd';
-import { call, tenantEditCall, useT, type TenantEditResult, type TenantRow } from '@uc/shared';
-import { FormDrawer } from '@uc/shared/ui';
+import { tenantEditCall, type TenantEditResult, type TenantRow } from '@uc/contracts';
+import { call, useT } from '@uc/client';
+import { FormDrawer } from '@uc/ui';
 import { NEW_TENANT_VALUES, TenantFields, tenantBody, tenantFormValues, type TenantFormValues } from '../../lib/tenant-fields';
 
 interface TenantFormDrawerProps {

@@ -1,7 +1,8 @@
 import { Flex, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
-import { roleMenuTreeCall, useT } from '@uc/shared';
-import { GrantTree, useCall } from '@uc/shared/ui';
+import { roleMenuTreeCall } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { GrantTree, useCall } from '@uc/ui';
 
 export interface MenuTreeFieldProps {
   /** The ticked menu ids (a Form.Item's value). */

@@ -1,6 +1,6 @@
 import { Button, Flex, Popconfirm, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { TENANT_POLICY_MAX_FIELDS, tenantSetting, type StatusValue, type TenantPolicyRow } from '@uc/shared';
-import { StatusSwitch, StatusTag } from '@uc/shared/ui';
+import { TENANT_POLICY_MAX_FIELDS, tenantSetting, type StatusValue, type TenantPolicyRow } from '@uc/contracts';
+import { StatusSwitch, StatusTag } from '@uc/ui';
 
 export interface PolicyActions {
   canEdit: boolean;

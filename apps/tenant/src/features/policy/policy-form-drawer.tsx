@@ -1,18 +1,16 @@
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import {
-  call,
   tenantOptionCall,
   tenantPolicyEditBody,
   tenantPolicyEditCall,
   TENANT_POLICY_MAX_FIELDS,
   tenantSetting,
-  TenantScope,
-  useT,
   type TenantPolicyInput,
   type TenantPolicyRow,
-} from '@uc/shared';
-import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, TenantScope, useT } from '@uc/client';
+import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/ui';
 import { TenantRecordFields } from '../../lib/tenant-record-fields';
 import { MenuTreeField } from './menu-tree-field';
 

@@ -1,30 +1,28 @@
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import {
-  call,
   deptOptionCall,
   postOptionCall,
   roleMenuTreeCall,
   roleOptionCall,
-  setLocale,
   TENANT_HEADER,
   tenantOptionCall,
   tenantPolicyDeleteCall,
   tenantPolicyEditCall,
   tenantPolicyListCall,
   tenantPolicyStatusCall,
-  useSession,
   type CallContract,
   type MenuGrantNode,
   type TenantPolicyRow,
-} from '@uc/shared';
-import { Refusal, servedBy, testUser } from '@uc/shared/testing';
-import { AntdApiUi } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
+import { AntdApiUi } from '@uc/ui';
 import { registerTenantMessages } from '../../locales';
 import { PolicyPage } from './policy-page';
 
 // The API client's `call` (which useCall uses too) is the mock: it runs the real client against a fake server.
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 const policy = (over: Partial<TenantPolicyRow>): TenantPolicyRow => ({

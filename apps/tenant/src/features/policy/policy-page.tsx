@@ -1,19 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
-import {
-  call,
-  formatDateTime,
-  tenantPolicyDeleteCall,
-  tenantPolicyEditCall,
-  tenantPolicyListCall,
-  tenantPolicyStatusCall,
-  useCan,
-  useLocale,
-  useT,
-  type TenantPolicyRow,
-} from '@uc/shared';
-import { ListTable, useListQuery } from '@uc/shared/ui';
+import { tenantPolicyDeleteCall, tenantPolicyEditCall, tenantPolicyListCall, tenantPolicyStatusCall, type TenantPolicyRow } from '@uc/contracts';
+import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { ListTable, useListQuery } from '@uc/ui';
 import { policyColumns } from './policy-columns';
 import { PolicyFormDrawer } from './policy-form-drawer';
 

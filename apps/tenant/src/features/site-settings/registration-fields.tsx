@@ -1,7 +1,8 @@
 import { Alert, Form, Radio, Select, type FormInstance } from 'antd';
 import { useMemo } from 'react';
-import { tenantOptionCall, tenantSetting, TenantScope, useT, type SiteSettings } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { tenantOptionCall, tenantSetting, type SiteSettings } from '@uc/contracts';
+import { TenantScope, useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 import { TenantRecordFields } from '../../lib/tenant-record-fields';
 import type { SiteSettingsValues } from './site-settings-values';
 

@@ -2,7 +2,6 @@ import { SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Divider, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import {
-  call,
   siteSettingsCall,
   siteSettingsFields,
   siteSettingsSaveCall,
@@ -10,14 +9,10 @@ import {
   SITE_NAME_REQUIRED,
   COPYRIGHT_MAX,
   SMS_COOLDOWN_RULE,
-  StorageKey,
-  useCan,
-  useSession,
-  useT,
-  writeStorage,
   type SiteSettings,
-} from '@uc/shared';
-import { contractRule, useCall, useFormSubmit } from '@uc/shared/ui';
+} from '@uc/contracts';
+import { call, StorageKey, useCan, useSession, useT, writeStorage } from '@uc/client';
+import { contractRule, useCall, useFormSubmit } from '@uc/ui';
 import { RegistrationFields } from './registration-fields';
 import { bodyOf, siteConfigOf, valuesOf, type SiteSettingsValues } from './site-settings-values';
 

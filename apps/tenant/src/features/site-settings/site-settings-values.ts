@@ -1,4 +1,4 @@
-import { STORED_SITE_SETTINGS, tenantSetting, type SiteConfig, type SiteSettings, type SiteSettingsInput } from '@uc/shared';
+import { STORED_SITE_SETTINGS, tenantSetting, type SiteConfig, type SiteSettings, type SiteSettingsInput } from '@uc/contracts';
 
 /** What the form holds: the settings a person edits (selects show their placeholder for undefined, not null). */
 export interface SiteSettingsValues {

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
-import { tenantOptionCall, useT } from '@uc/shared';
-import { useCall } from '@uc/shared/ui';
+import { tenantOptionCall } from '@uc/contracts';
+import { useT } from '@uc/client';
+import { useCall } from '@uc/ui';
 
 /** The tenant filter of the lists of every tenant's users: one tenant, or all of them (empty). */
 export function TenantSelect({ value, onChange }: { value: number | undefined; onChange: (tenantId: number | undefined) => void }) {

@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { call, provideRemoteModuleLoader, setLocale, tenantOptionCall, useSession } from '@uc/shared';
-import { answering, testUser } from '@uc/shared/testing';
+import { tenantOptionCall } from '@uc/contracts';
+import { call, provideRemoteModuleLoader, setLocale, useSession } from '@uc/client';
+import { answering, testUser } from '@uc/testing';
 import { registerTenantMessages } from '../../locales';
 import { TenantUserListPage, TenantUserRecyclePage } from './tenant-user-pages';
 
-jest.mock('@uc/shared', () => ({ ...jest.requireActual('@uc/shared'), call: jest.fn() }));
+jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 const mockCall = call as jest.MockedFunction<typeof call>;
 
 type Props = { title?: ReactNode; tenantId?: number; toolbar?: ReactNode };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useT } from '@uc/shared';
-import { ORG_TENANT_SCREENS } from '@uc/shared/exposed';
-import { ExposedSlot } from '@uc/shared/ui';
+import { useT } from '@uc/client';
+import { ORG_TENANT_SCREENS } from '@uc/client/exposed';
+import { ExposedSlot } from '@uc/ui';
 import { TenantSelect } from './tenant-select';
 
 /*

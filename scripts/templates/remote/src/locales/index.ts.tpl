@@ -1,4 +1,4 @@
-import { registerMessages } from '@uc/shared';
+import { registerMessages } from '@uc/client';
 import { __name__EnUS } from './en-US';
 import { __name__ZhCN } from './zh-CN';
 

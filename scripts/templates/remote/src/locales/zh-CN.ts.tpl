@@ -1,4 +1,4 @@
-import type { MessageTable } from '@uc/shared';
+import type { MessageTable } from '@uc/client';
 
 export const __name__ZhCN: MessageTable = {
   '__NAME__.hello.title': '你好',

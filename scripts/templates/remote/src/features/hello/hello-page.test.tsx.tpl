@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { setLocale, useSession } from '@uc/shared';
+import { setLocale, useSession } from '@uc/client';
 import { register__Name__Messages } from '../../locales';
 import { HelloPage } from './hello-page';
 

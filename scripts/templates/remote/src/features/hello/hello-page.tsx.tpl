@@ -1,5 +1,5 @@
 import { Card, Typography } from 'antd';
-import { useSession, useT } from '@uc/shared';
+import { useSession, useT } from '@uc/client';
 
 /** /__NAME__/hello: the remote's first page; replace it with the module's real screen. */
 export function HelloPage() {

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import type { CallContract } from '@uc/contracts';
+import { useSession } from '../session/session-store';
+import { access, type Access } from './access';
+
+export function useAccess(): Access {
+  const user = useSession((s) => s.currentUser);
+  const menu = useSession((s) => s.adminMenu);
+  return useMemo(() => access(user, menu), [user, menu]);
+}
+
+/** What a permission check names: the call a button makes (its address is the permission string), or the string itself. */
+export type PermissionOf = Pick<CallContract, 'path'> | string;
+
+/**
+ * The one permission check of every screen: `can(memberEditCall)` is whether the signed-in user may
+ * make that call, from the permissions list of member/info. A button the user may not press is hidden,
+ * which beats a 403 toast; the server checks again on every call.
+ */
+export function useCan(): (permission: PermissionOf) => boolean {
+  const { hasPermission } = useAccess();
+  return useMemo(() => (permission: PermissionOf) => hasPermission(typeof permission === 'string' ? permission : permission.path), [hasPermission]);
+}

@@ -1,6 +1,0 @@
-// `@uc/shared/exposed`: the interfaces of the modules remotes expose to each other (not a federation
-// singleton: each remote keeps the versions it was built against). The loader is `loadExposedModule`
-// of '@uc/shared' and `useExposedModule` / `ExposedSlot` of '@uc/shared/ui'.
-export * from './exposed-module';
-export * from './org-tenant-screens';
-export * from './permission-tenant-screens';

@@ -1,2 +1,0 @@
-export * from './render';
-export { ZH_CN_MESSAGES } from './zh-CN';
