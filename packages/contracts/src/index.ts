@@ -24,5 +24,6 @@ export * from './profile.contract';
 export * from './upgrade-log.contract';
 export * from './oidc.contract';
 export * from './addon.contract';
+export * from './addon-rules';
 export * from './dashboard.contract';
 export * from './site-settings.contract';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
+import { CONSOLE_AREAS, consoleAreaOf, menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
 import { MENU_SEED, type MenuSeed } from '.';
 
 const all = (entries: readonly MenuSeed[]): MenuSeed[] => entries.flatMap((m) => [m, ...all(m.children ?? [])]);
@@ -45,5 +45,16 @@ describe('seeded menu tree', () => {
     expect(refused).toEqual([]);
     expect(remotePageSchema.safeParse({ path: 'javascript:alert(1)', title: {} }).success).toBe(false);
     expect(remotePageSchema.safeParse({ path: '//evil.example/x', title: {} }).success).toBe(false);
+  });
+
+  it("lies in the console's own areas, which no addon may take (CONSOLE_AREAS: the addon kit refuses them at build, the server at install)", () => {
+    const outside = all(MENU_SEED).filter((m) => m.path && consoleAreaOf(m.path) === undefined);
+    expect(outside.map((m) => [m.name, m.path])).toEqual([]);
+    const apps = join(process.cwd(), '..');
+    for (const app of ['shell', 'org', 'permission', 'tenant', 'home', 'market']) {
+      expect(CONSOLE_AREAS).toContain(app);
+      const pkg = JSON.parse(readFileSync(join(apps, app, 'package.json'), 'utf8')) as { ucRemote?: { pages?: { path: string }[] } };
+      for (const page of pkg.ucRemote?.pages ?? []) expect([app, page.path, consoleAreaOf(page.path)]).toEqual([app, page.path, expect.any(String)]);
+    }
   });
 });

@@ -5,10 +5,9 @@ import {
   addonManifestSchema,
   addonPermissions,
   addonRoutes,
-  ALL_CALLS,
   areaOf,
+  consoleClashes,
   menuType,
-  SHELL_PAGES,
   type AddonManifest,
 } from '@uc/contracts';
 import type { Db } from '../../db/client';
@@ -30,8 +29,10 @@ export const BAD_MANIFEST = 'The manifest uc-addon.json is invalid ({problem}): 
 export const WRONG_PACKAGE = 'The package holds {found}, not {expected} as the catalogue says: the catalogue entry points at the wrong package';
 export const NO_REMOTE = 'The package has no dist/mf-manifest.json: build the addon (pnpm build) before packing it';
 export const NO_SCREENSHOT = 'The manifest lists the screenshot {file}, which is not in the package: add the file or remove it from the manifest';
-export const NAME_TAKEN = 'The name {name} belongs to a remote of the console itself: rename the addon';
+export const NAME_TAKEN = 'The name {name} belongs to the console itself (one of its remotes or areas): rename the addon';
 export const ROUTE_CLASH = 'The route {route} of this addon overlaps the route {other} of {owner}: give the addon routes of its own';
+export const ROUTE_OF_CONSOLE =
+  'The route {route} of this addon lies in {area}, an area of the console itself: put its pages under an address of its own, such as /{name}';
 export const PAGE_OUTSIDE_ROUTES = 'The page {path} lies outside the addon routes ({routes}): list its prefix in routes or move the page';
 export const MENU_CLASH =
   'The console menu already has an entry at {path} that is not this addon: give the addon pages of its own, or delete that entry in 菜单管理';
@@ -39,9 +40,6 @@ export const PERMISSION_OF_CONSOLE = 'The addon grants {permission}, an API addr
 export const PERMISSION_CLASH = 'The addon grants {permission}, which the addon {owner} grants already: use addresses of its own';
 export const SHARED_MISMATCH =
   'The addon was built against {library} {range}, but the console runs {library} {version}: build it again with the console versions (the addon kit does)';
-
-/** Routes of the console itself that no addon may take (/dashboard: where every sign-in lands). */
-const RESERVED_ROUTES = [...SHELL_PAGES, '/dashboard', '/user', '/error', '/account', '/exception', '/403', '/404', '/500'];
 
 const overlaps = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
@@ -81,7 +79,10 @@ export interface ConsoleState {
 export async function checkFits(db: Db, m: AddonManifest, console: ConsoleState): Promise<void> {
   const registry = await allRemotes(db);
   const mine = (r: { name: string; entry: string }) => r.name === m.name && r.entry.startsWith(ADDON_ENTRY_PREFIX);
-  if (console.builtRemotes.includes(m.name) || registry.some((r) => r.name === m.name && !mine(r))) throw new PackageRefused(NAME_TAKEN, { name: m.name });
+  // What it takes of the console itself, whatever is deployed: the rules the addon kit applies at build time.
+  const ofConsole = consoleClashes(m);
+  if (ofConsole.some((c) => c.kind === 'name') || console.builtRemotes.includes(m.name) || registry.some((r) => r.name === m.name && !mine(r)))
+    throw new PackageRefused(NAME_TAKEN, { name: m.name });
 
   const routes = addonRoutes(m);
   for (const page of m.pages) {
@@ -89,13 +90,14 @@ export async function checkFits(db: Db, m: AddonManifest, console: ConsoleState)
       throw new PackageRefused(PAGE_OUTSIDE_ROUTES, { path: page.path, routes: routes.join(', ') });
   }
   for (const route of routes) {
-    const reserved = RESERVED_ROUTES.find((r) => overlaps(route, r));
-    if (reserved) throw new PackageRefused(ROUTE_CLASH, { route, other: reserved, owner: 'the console shell' });
+    // A deployed remote first: the message names it and its route.
     for (const other of registry) {
       if (mine(other)) continue;
       const hit = other.routes.find((r) => overlaps(route, r)) ?? other.pages.map((p) => p.path).find((p) => overlaps(route, p));
       if (hit) throw new PackageRefused(ROUTE_CLASH, { route, other: hit, owner: other.name });
     }
+    const area = ofConsole.find((c) => c.kind === 'route' && c.route === route);
+    if (area?.kind === 'route') throw new PackageRefused(ROUTE_OF_CONSOLE, { route, area: area.area, name: m.name });
   }
 
   // Menu entries at its paths that are not its own (the seeded catalogue, an administrator's).
@@ -114,9 +116,8 @@ export async function checkFits(db: Db, m: AddonManifest, console: ConsoleState)
   if (clash) throw new PackageRefused(MENU_CLASH, { path: clash.path });
 
   const granted = addonPermissions(m);
-  const consoleCalls = new Set(ALL_CALLS.map((c) => c.path));
-  const own = granted.find((p) => consoleCalls.has(p));
-  if (own) throw new PackageRefused(PERMISSION_OF_CONSOLE, { permission: own });
+  const own = ofConsole.find((c) => c.kind === 'permission');
+  if (own?.kind === 'permission') throw new PackageRefused(PERMISSION_OF_CONSOLE, { permission: own.permission });
   for (const other of await installedManifests(db, m.name)) {
     const theirs = new Set(addonPermissions(other));
     const taken = granted.find((p) => theirs.has(p));

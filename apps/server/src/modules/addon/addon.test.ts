@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { applyPolicyToItsTenants, applyTenantPolicy } from '../tenant-policy/policy-apply';
 import { addonPackage, sha256Of, testManifest } from './addon.fixtures';
 import { CHECKSUM_MISMATCH, SIZE_MISMATCH } from './addon-installer';
-import { ROUTE_CLASH, SHARED_MISMATCH } from './addon-checks';
+import { NAME_TAKEN, PERMISSION_OF_CONSOLE, ROUTE_CLASH, ROUTE_OF_CONSOLE, SHARED_MISMATCH } from './addon-checks';
 
 /*
  * The market end to end, through the API: packages built here (addon.fixtures.ts) are offered from
@@ -279,6 +279,30 @@ describe('the application market', () => {
     const second = await install('alpha-two@1.0.0');
     expect(second.error).toContain('overlaps the route /alpha of alpha');
     await expectNothingOf('alpha-two');
+  });
+
+  it('refuses what belongs to the console whatever is deployed: its area names, its areas, its API addresses (the rules the addon kit applies at build time)', async () => {
+    const page = (path: string, permissions: string[] = []) => ({ path, title: { 'zh-CN': '报表', 'en-US': 'Report' }, permissions });
+    const cases: [AddonManifestInput, string][] = [
+      [testManifest('system', '1.0.0', { pages: [page('/sys-report/list')] }), NAME_TAKEN.replace('{name}', 'system')],
+      [
+        testManifest('in-pt', '1.0.0', { pages: [page('/pt/report')] }),
+        ROUTE_OF_CONSOLE.replace('{route}', '/pt').replace('{area}', '/pt').replace('{name}', 'in-pt'),
+      ],
+      [
+        testManifest('lister', '1.0.0', { pages: [page('/lister/users', ['/lister/api/list', '/user/admin/member/list'])] }),
+        PERMISSION_OF_CONSOLE.replace('{permission}', '/user/admin/member/list'),
+      ],
+    ];
+    for (const [m, refusal] of cases) {
+      offerFile(m);
+      const job = await install(`${m.name}@${m.version}`);
+      expect(job.installStatus).toBe(InstallStatus.failed);
+      expect(job.error).toBe(refusal);
+      await expectNothingOf(m.name);
+    }
+    const zh = await t.app.inject({ url: '/admin/admin/site/app/job', query: { name: 'lister' }, headers: { ...auth(admin), 'accept-language': 'zh-CN' } });
+    expect(zh.json().data.error).toBe('该应用授予了控制台自身的 API 地址 /user/admin/member/list，应用只能授予自己的地址');
   });
 
   it('refuses an addon built against an antd the console cannot satisfy, naming the library and both versions', async () => {

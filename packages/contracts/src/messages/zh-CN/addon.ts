@@ -71,7 +71,9 @@ export const addonZhCN: Readonly<Record<string, string>> = {
     '应用包中没有 dist/mf-manifest.json，请先构建应用（pnpm build）再打包',
   'The manifest lists the screenshot {file}, which is not in the package: add the file or remove it from the manifest':
     '清单列出的截图 {file} 不在应用包中，请加入该文件或从清单中删除',
-  'The name {name} belongs to a remote of the console itself: rename the addon': '名称 {name} 已被控制台自带的模块使用，请为应用改名',
+  'The name {name} belongs to the console itself (one of its remotes or areas): rename the addon': '名称 {name} 属于控制台自身（它的模块或区域），请为应用改名',
+  'The route {route} of this addon lies in {area}, an area of the console itself: put its pages under an address of its own, such as /{name}':
+    '该应用的路由 {route} 位于控制台自身的区域 {area} 中，请把它的页面放在自己的地址下，例如 /{name}',
   'The route {route} of this addon overlaps the route {other} of {owner}: give the addon routes of its own':
     '该应用的路由 {route} 与 {owner} 的路由 {other} 重叠，请为应用使用独立的路由',
   'The page {path} lies outside the addon routes ({routes}): list its prefix in routes or move the page':
