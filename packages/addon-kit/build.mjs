@@ -5,8 +5,7 @@
 //                              singletons (@uc/client), bundled from their TypeScript, since the preset runs in plain Node
 //   dist/console-versions.json the versions of the libraries the console shares with every addon, from the
 //                              workspace catalog (pnpm-workspace.yaml), which the kit's build checks against
-//   dist/template/src          the pages of the remote template (scripts/templates/remote/src), the same
-//                              ones `pnpm new:remote` writes, for `create-uc-addon`
+//                              (and @uc/create-addon's scaffold pins)
 // Turbo never caches it (turbo.json here): its inputs lie outside this package and it takes a moment.
 // `node build.mjs` builds; the kit also calls buildKitIfStale() when it loads inside the monorepo, so
 // `pnpm --filter @uc/org dev` works on a fresh clone and never runs on an outdated contract.
@@ -21,7 +20,6 @@ const CONTRACTS = path.join(ROOT, 'packages', 'contracts');
 const CLIENT = path.join(ROOT, 'packages', 'client');
 /** The console's own libraries an addon installs, whose versions the kit ships (console-versions.json). */
 const CONSOLE_PACKAGES = ['contracts', 'client', 'ui', 'testing'].map((dir) => path.join(ROOT, 'packages', dir, 'package.json'));
-const TEMPLATE_SRC = path.join(ROOT, 'scripts', 'templates', 'remote', 'src');
 const DIST = path.join(KIT, 'dist');
 /** Written last: its time is the build's. */
 const STAMP = path.join(DIST, '.built');
@@ -29,6 +27,7 @@ const STAMP = path.join(DIST, '.built');
 /** What the bundle takes from @uc/contracts and @uc/client (resolved from the packages folder). */
 const SHARED_ENTRY = `
 export { addonManifestSchema, addonRoutes, ADDON_MANIFEST_FILE, ADDON_DIST_DIR, ADDON_NAME_PATTERN, ADDON_NAME_RULE, ADDON_SHARED_LIBRARIES } from './contracts/src/addon.contract';
+export { consoleClashes } from './contracts/src/addon-rules';
 export { federationName } from './client/src/federation/federation-name';
 export { federationShared } from './client/src/federation/mf-shared.mjs';
 `;
@@ -52,7 +51,6 @@ function inputs() {
     path.join(KIT, 'src', 'console-versions.mjs'),
     ...filesIn(path.join(CONTRACTS, 'src')),
     ...filesIn(path.join(CLIENT, 'src', 'federation')),
-    ...filesIn(TEMPLATE_SRC),
   ].filter((file) => !/\.test\.[cm]?[jt]sx?$/.test(file));
 }
 
@@ -91,12 +89,6 @@ export async function buildKit() {
     libraries: ADDON_SHARED_LIBRARIES,
   });
   writeAtomic(path.join(DIST, 'console-versions.json'), `${JSON.stringify(versions, null, 2)}\n`);
-
-  // Afresh, so a page removed from the template is gone from new addons too.
-  fs.rmSync(path.join(DIST, 'template'), { recursive: true, force: true });
-  for (const file of filesIn(TEMPLATE_SRC)) {
-    writeAtomic(path.join(DIST, 'template', 'src', path.relative(TEMPLATE_SRC, file)), fs.readFileSync(file));
-  }
   writeAtomic(STAMP, new Date().toISOString());
 }
 
@@ -110,5 +102,5 @@ export async function buildKitIfStale() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await buildKit();
-  console.log(`@uc/addon-kit: built ${path.relative(ROOT, DIST)} (shared.mjs, console-versions.json, template)`);
+  console.log(`@uc/addon-kit: built ${path.relative(ROOT, DIST)} (shared.mjs, console-versions.json)`);
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { addonManifest, packageProblems } from './addon-manifest.mjs';
+import { addonManifest, consoleProblems, packageProblems } from './addon-manifest.mjs';
+import { prepareAddon } from './preset.mjs';
 import { readDeclaration } from './declaration.mjs';
 import { addonDir, addonPackage, removeDir } from './addon-fixtures.mjs';
 
@@ -105,5 +106,54 @@ describe('packageProblems', () => {
     fs.mkdirSync(path.join(decl.dir, 'screenshots'));
     fs.writeFileSync(path.join(decl.dir, 'screenshots', 'list.png'), '');
     assert.deepEqual(packageProblems(decl), []);
+  });
+});
+
+describe('what the console would refuse at install, refused at build', () => {
+  const prepared = (pkg) => {
+    const dir = addonDir(pkg);
+    dirs.push(dir);
+    return () => prepareAddon(dir);
+  };
+
+  it("refuses the console's API addresses as a page's or a button's permissions, saying what a page's permissions may be", () => {
+    const pkg = addonPackage();
+    pkg.ucAddon.pages[0].permissions = ['/acme/admin/hello/list', '/user/admin/member/list'];
+    pkg.ucAddon.pages[0].buttons = [{ title: { 'zh-CN': '编辑', 'en-US': 'Edit' }, permissions: ['/user/admin/member/edit'] }];
+    assert.throws(prepared(pkg), (error) => {
+      assert.match(error.message, /hello-world takes what belongs to the console, which would refuse to install it/);
+      assert.match(error.message, /- "ucAddon"\.pages\[0\]\.permissions\[1\]: \/user\/admin\/member\/list is an API address of the console itself/);
+      assert.match(error.message, /- "ucAddon"\.pages\[0\]\.buttons\[0\]\.permissions\[0\]: \/user\/admin\/member\/edit/);
+      assert.match(error.message, /List here only the addon's own API addresses/);
+      return true;
+    });
+  });
+
+  it('refuses the name of an area of the console, and pages in one', () => {
+    const pkg = addonPackage({ name: 'system' });
+    pkg.ucAddon.pages = [{ path: '/system/report', title: { 'zh-CN': '报表', 'en-US': 'Report' } }];
+    assert.throws(prepared(pkg), (error) => {
+      assert.match(error.message, /- "name": system is an area of the console itself/);
+      assert.match(
+        error.message,
+        /- "ucAddon"\.pages\[0\]\.path: \/system\/report lies in \/system, an area of the console itself: put the addon's pages under \/system\//,
+      );
+      return true;
+    });
+  });
+
+  it("builds what is the addon's own; a first-party remote is the console, and may use its areas", () => {
+    assert.equal(prepared(addonPackage())().manifest.name, 'hello-world');
+    const remote = {
+      name: '@uc/org',
+      version: '0.1.0',
+      ucRemote: { title: { 'zh-CN': '组织', 'en-US': 'Org' }, pages: [{ path: '/org/user', title: { 'zh-CN': '用户', 'en-US': 'Users' } }] },
+    };
+    const decl = declared(remote);
+    assert.deepEqual(consoleProblems(decl, addonManifest(decl, shared)), [
+      '  - "name": org is an area of the console itself (its address /org, its menu): rename the addon (the package name, or "ucRemote".name)',
+      '  - "ucRemote".pages[0].path: /org/user lies in /org, an area of the console itself: put the addon\'s pages under /org/',
+    ]);
+    assert.equal(prepared(remote)().manifest.name, 'org');
   });
 });

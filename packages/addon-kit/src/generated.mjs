@@ -1,6 +1,6 @@
 // @ts-check
 // What the kit takes from its dist/ folder (see build.mjs): the addon contract of @uc/contracts and the
-// federation helpers of @uc/client compiled for Node, the console's versions and the page template. Inside the monorepo the
+// federation helpers of @uc/client compiled for Node, and the console's versions. Inside the monorepo the
 // kit (re)builds dist/ first when it is missing or older than its sources; a published kit ships it.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +24,10 @@ export const {
   ADDON_NAME_PATTERN,
   ADDON_NAME_RULE,
   ADDON_SHARED_LIBRARIES,
+  consoleClashes,
   federationName,
   federationShared,
 } = shared;
 
 /** @type {import('./console-versions.mjs').ConsoleVersions} */
 export const consoleVersions = JSON.parse(fs.readFileSync(new URL('dist/console-versions.json', KIT), 'utf8'));
-
-/** The pages of a new addon (scripts/templates/remote/src, copied at the kit's build). */
-export const TEMPLATE_SRC = fileURLToPath(new URL('dist/template/src', KIT));

@@ -9,7 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { AddonManifestPlugin } from './addon-manifest-plugin.mjs';
 import { BuildIdentityPlugin, versionedFederationName } from './build-identity-plugin.mjs';
-import { addonManifest, packageProblems } from './addon-manifest.mjs';
+import { addonManifest, assertOwnsItsAddresses, packageProblems } from './addon-manifest.mjs';
 import { readDeclaration } from './declaration.mjs';
 import { ADDON_MANIFEST_FILE, ADDON_SHARED_LIBRARIES, consoleVersions, federationName, federationShared } from './generated.mjs';
 import { assertSharedSatisfied, builtAgainst } from './shared-ranges.mjs';
@@ -61,7 +61,10 @@ export function prepareAddon(dir) {
   }
   const shared = builtAgainst(dir, ADDON_SHARED_LIBRARIES);
   assertSharedSatisfied(shared, consoleVersions.shared, decl.name);
-  return { decl, manifest: addonManifest(decl, shared) };
+  const manifest = addonManifest(decl, shared);
+  // What the server would refuse at install because it is the console's (a first-party remote is the console).
+  if (decl.field === 'ucAddon') assertOwnsItsAddresses(decl, manifest);
+  return { decl, manifest };
 }
 
 /**

@@ -57,6 +57,14 @@
           "en-US": "Hello"
         },
         "icon": "SmileOutlined"
+      },
+      {
+        "path": "/__NAME__/users",
+        "title": {
+          "zh-CN": "用户",
+          "en-US": "Users"
+        },
+        "icon": "TeamOutlined"
       }
     ]
   }

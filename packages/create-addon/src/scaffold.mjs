@@ -1,12 +1,17 @@
 // @ts-check
-// `create-uc-addon NAME`: a working addon outside the monorepo, with one page (/NAME/hello) and its menu.
-// Its pages are the remote template's (scripts/templates/remote/src, the same ones `pnpm new:remote`
+// `pnpm create @uc/addon NAME` (this package's `create-uc-addon`): a working addon outside the monorepo,
+// with two pages (/NAME/hello, and /NAME/users: the console's users through the typed client) and their
+// menu. Its pages are the remote template's (scripts/templates/remote/src, the same ones `pnpm new:remote`
 // writes into the monorepo); package.json, the build config and the tooling are an outside package's.
+// It writes files and installs nothing: the build tools (@uc/addon-kit, rspack) come with the addon's
+// first `pnpm install`, as its devDependencies.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DEV_PORT } from './declaration.mjs';
 import { ADDON_NAME_PATTERN, ADDON_NAME_RULE, consoleVersions, TEMPLATE_SRC } from './generated.mjs';
+
+/** The standalone dev server's port when none is given (the kit's default too). */
+export const DEFAULT_DEV_PORT = 3100;
 
 const KIT_TEMPLATE = fileURLToPath(new URL('../template', import.meta.url));
 
@@ -41,18 +46,16 @@ const pascal = (/** @type {string} */ name) => camel(name).replace(/^./, (c) => 
 /**
  * @typedef {{
  *   name: string, titleZh?: string, titleEn?: string, descriptionZh?: string, descriptionEn?: string,
- *   devPort?: number, specs?: Record<string, string>,
+ *   devPort?: number,
  * }} ScaffoldOptions
- *   specs: how package.json asks for each of the console's packages (@uc/contracts, @uc/client, @uc/ui,
- *   @uc/testing, @uc/addon-kit); default: ^ the versions this kit was made with. A path such as
- *   file:../uc-client-0.1.0.tgz for unpublished ones.
  */
 
 /** @param {ScaffoldOptions} options */
-export function addonPackageJson({ name, titleZh = name, titleEn = name, descriptionZh, descriptionEn, devPort = DEFAULT_DEV_PORT, specs = {} }) {
+export function addonPackageJson({ name, titleZh = name, titleEn = name, descriptionZh, descriptionEn, devPort = DEFAULT_DEV_PORT }) {
   const { catalog, shared, packages, kit } = consoleVersions;
   const pick = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [n, catalog[n] ?? shared[n]]));
-  const ours = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [n, specs[n] ?? `^${packages[n]}`]));
+  // The console's own packages, from the registry: ^ the versions this scaffold was made with.
+  const ours = (/** @type {string[]} */ names) => Object.fromEntries(names.map((n) => [n, `^${packages[n]}`]));
   return {
     name,
     version: '0.1.0',
@@ -69,7 +72,7 @@ export function addonPackageJson({ name, titleZh = name, titleEn = name, descrip
       prepack: 'rspack build --mode production',
     },
     dependencies: { ...ours(CONSOLE), ...pick(RUNTIME) },
-    devDependencies: { ...ours(CONSOLE_DEV), '@uc/addon-kit': specs['@uc/addon-kit'] ?? `^${kit}`, ...pick(TOOLS) },
+    devDependencies: { ...ours(CONSOLE_DEV), '@uc/addon-kit': `^${kit}`, ...pick(TOOLS) },
     ucAddon: {
       devPort,
       title: { 'zh-CN': titleZh, 'en-US': titleEn },
@@ -78,7 +81,13 @@ export function addonPackageJson({ name, titleZh = name, titleEn = name, descrip
         'en-US': descriptionEn ?? `${titleEn}: an addon of the User Centre console.`,
       },
       icon: 'AppstoreOutlined',
-      pages: [{ path: `/${name}/hello`, title: { 'zh-CN': '你好', 'en-US': 'Hello' }, icon: 'SmileOutlined' }],
+      // A page's "permissions" are the addon's own API addresses, which its menu entry grants; the
+      // console's calls a page makes (/users lists users with memberListCall) are granted by the console's
+      // roles, never by an addon: the kit refuses them here, as the console would at install.
+      pages: [
+        { path: `/${name}/hello`, title: { 'zh-CN': '你好', 'en-US': 'Hello' }, icon: 'SmileOutlined' },
+        { path: `/${name}/users`, title: { 'zh-CN': '用户', 'en-US': 'Users' }, icon: 'TeamOutlined' },
+      ],
     },
   };
 }

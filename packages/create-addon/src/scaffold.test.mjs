@@ -5,11 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { addonManifest, packageProblems } from './addon-manifest.mjs';
-import { readDeclaration } from './declaration.mjs';
+import { addonManifest, consoleProblems, packageProblems, readDeclaration, unsatisfiedShared } from '@uc/addon-kit';
 import { consoleVersions } from './generated.mjs';
 import { scaffoldAddon } from './scaffold.mjs';
-import { unsatisfiedShared } from './shared-ranges.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/create-uc-addon.mjs', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../../../examples/hello-addon', import.meta.url));
@@ -31,7 +29,7 @@ describe('create-uc-addon', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(target, 'package.json'), 'utf8'));
   const read = (file) => fs.readFileSync(path.join(target, file), 'utf8');
 
-  it('writes a whole addon: build config, tooling, one page with its test and both languages', () => {
+  it('writes a whole addon: build config, tooling, two pages with their tests and both languages', () => {
     assert.deepEqual(listFiles(target), [
       '.gitignore',
       'README.md',
@@ -42,6 +40,8 @@ describe('create-uc-addon', () => {
       'src/bootstrap.tsx',
       'src/features/hello/hello-page.test.tsx',
       'src/features/hello/hello-page.tsx',
+      'src/features/users/users-page.test.tsx',
+      'src/features/users/users-page.tsx',
       'src/index.ts',
       'src/jest-dom.d.ts',
       'src/locales/en-US.ts',
@@ -72,8 +72,10 @@ describe('create-uc-addon', () => {
     const manifest = addonManifest(decl, {});
     assert.deepEqual(
       manifest.pages.map((p) => p.path),
-      ['/hello-world/hello'],
+      ['/hello-world/hello', '/hello-world/users'],
     );
+    // Nothing the console would refuse at install: its pages grant none of the console's addresses.
+    assert.deepEqual(consoleProblems(decl, manifest), []);
     assert.deepEqual(manifest.title, { 'zh-CN': '问候', 'en-US': 'Greetings' });
     assert.equal(pkg.dependencies.antd, consoleVersions.shared.antd);
     for (const ours of ['@uc/contracts', '@uc/client', '@uc/ui']) assert.equal(pkg.dependencies[ours], `^${consoleVersions.packages[ours]}`, ours);
@@ -83,6 +85,22 @@ describe('create-uc-addon', () => {
     const ranges = Object.fromEntries(Object.entries(pkg.dependencies).map(([name, version]) => [name, version.startsWith('^') ? version : `^${version}`]));
     assert.deepEqual(unsatisfiedShared(ranges, consoleVersions.shared), []);
     assert.equal(pkg.scripts.prepack, 'rspack build --mode production');
+  });
+
+  it('lists users through the typed client and the UI kit, and says what a page may grant', () => {
+    assert.match(read('src/routes.tsx'), /path: '\/hello-world\/users', element: <UsersPage \/>/);
+    const page = read('src/features/users/users-page.tsx');
+    assert.match(page, /import \{ memberListCall, type MemberRow \} from '@uc\/contracts';/);
+    assert.match(page, /useListQuery\(memberListCall\)/);
+    assert.match(page, /<ListTable<MemberRow>/);
+    assert.match(read('README.md'), /`permissions` lists only the addon's own API addresses/);
+  });
+
+  it('downloads nothing but itself: no dependency of any kind, so `pnpm create @uc/addon` fetches no build tool', () => {
+    const own = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) assert.equal(own[field], undefined, field);
+    // The build tools are the addon's own devDependencies, installed by its first `pnpm install`.
+    assert.equal(pkg.devDependencies['@rspack/core'], consoleVersions.catalog['@rspack/core']);
   });
 
   it('refuses a name that cannot name an addon, and a folder that is not empty', () => {

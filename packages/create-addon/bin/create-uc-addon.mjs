@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
-// `create-uc-addon NAME [--dir FOLDER] [--title-zh 标题] [--title-en Title] [--port 3100]`: a working addon
-// for the User Centre console in ./NAME (or FOLDER), outside any monorepo. See docs/addons.md.
+// `pnpm create @uc/addon NAME [--dir FOLDER] [--title-zh 标题] [--title-en Title] [--port 3100]` (or
+// `npm init @uc/addon NAME`): a working addon for the User Centre console in ./NAME (or FOLDER), outside
+// any monorepo. It only writes files: no package of its own to download but this one. See docs/addons.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scaffoldAddon } from '../src/scaffold.mjs';
 
-const USAGE = 'create-uc-addon NAME [--dir FOLDER] [--title-zh 标题] [--title-en Title] [--description-zh …] [--description-en …] [--port 3100]';
+const USAGE = 'pnpm create @uc/addon NAME [--dir FOLDER] [--title-zh 标题] [--title-en Title] [--description-zh …] [--description-en …] [--port 3100]';
 
 function main() {
   /** @type {ReturnType<typeof parseArgs>} */
@@ -21,12 +22,6 @@ function main() {
         'description-zh': { type: 'string' },
         'description-en': { type: 'string' },
         port: { type: 'string' },
-        // Where to get the console's packages when no registry has them: --uc-client file:../uc-client-0.1.0.tgz
-        'uc-contracts': { type: 'string' },
-        'uc-client': { type: 'string' },
-        'uc-ui': { type: 'string' },
-        'uc-testing': { type: 'string' },
-        'uc-addon-kit': { type: 'string' },
       },
     });
   } catch (error) {
@@ -48,21 +43,15 @@ function main() {
       descriptionZh: str(values['description-zh']),
       descriptionEn: str(values['description-en']),
       ...(port !== undefined ? { devPort: Number(port) } : {}),
-      specs: Object.fromEntries(
-        ['contracts', 'client', 'ui', 'testing', 'addon-kit'].flatMap((pkg) => {
-          const spec = str(values[`uc-${pkg}`]);
-          return spec === undefined ? [] : [[`@uc/${pkg}`, spec]];
-        }),
-      ),
     });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
   const where = path.relative(process.cwd(), target) || '.';
-  console.log(`Created the addon ${name} in ${where} (${files.length} files): page /${name}/hello with its menu entry.\n`);
+  console.log(`Created the addon ${name} in ${where} (${files.length} files): pages /${name}/hello and /${name}/users with their menu entries.\n`);
   console.log(`Next:
   cd ${where}
-  pnpm install
+  pnpm install         the console's packages and the build tools (@uc/addon-kit, rspack)
   pnpm test            its tests
   pnpm dev             standalone on http://localhost:${port ?? 3100}/${name}/hello (API from UC_API_TARGET, default http://localhost:8080)
   pnpm pack            builds it and packs ${name}-0.1.0.tgz, the installable addon
