@@ -13,3 +13,4 @@ export * from './schema-upgrade-log';
 export * from './schema-profile';
 export * from './schema-oidc';
 export * from './schema-addon';
+export * from './schema-menu-seed';

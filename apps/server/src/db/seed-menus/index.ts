@@ -1,8 +1,10 @@
 /**
- * The platform's menu catalogue as seeded on first start: one entry per console route of spec
- * section 2, each with its locale key and the calls its screen makes, named by their contracts (a
- * permission is a call's address: a menu can only grant a call that exists). Screens of later issues
- * get their permissions when their calls are written. One file per top-level entry.
+ * The platform's menu catalogue, the one source of its entries: one entry per console route of spec
+ * section 2, each with its locale key (the entry's key: unique, never reused) and the calls its screen
+ * makes, named by their contracts (a permission is a call's address: a menu can only grant a call that
+ * exists). Seeded whole into a fresh database and reconciled with an existing one at every start
+ * (db/seed.ts, seedMenus): a new entry here reaches every database, with its grants, without a
+ * migration. One file per top-level entry.
  */
 import { addonsMenu } from './addons';
 import { dashboardMenu } from './dashboard';

@@ -2,7 +2,12 @@ import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { areaOf, menuLocaleOf, menuType, type RemotePage } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
+import { MENU_SEED, type MenuSeed } from '../../db/seed-menus';
 import { inTransaction } from '../../db/typed';
+
+const pathsOf = (entries: readonly MenuSeed[]): string[] => entries.flatMap((m) => [...(m.path ? [m.path] : []), ...pathsOf(m.children ?? [])]);
+/** Pages the seed gives entries (db/seed.ts, seedMenus): theirs to add, once, and to leave deleted. */
+const SEEDED_PATHS = new Set(pathsOf(MENU_SEED));
 
 interface DeclaredRemote {
   name: string;
@@ -15,7 +20,9 @@ interface DeclaredRemote {
  * Gives a remote's declared pages their menu entries (under a directory for each of their areas) where the
  * catalogue has none with that path yet: a new remote appears in the console after its build without
  * a migration, and entries an administrator edited, moved or deleted-and-recreated are never touched
- * again. Super administrators see the new entries at once; other roles when granted (role menus).
+ * again. A page the seed has an entry for is left to the seed (which adds it once, with its grants, and
+ * never again once an administrator deleted it). Super administrators see the new entries at once;
+ * other roles when granted (role menus).
  * Several servers scanning at once add each entry once (transaction-level advisory lock).
  */
 export async function addMissingMenus(db: Db, remote: DeclaredRemote): Promise<number> {
@@ -38,7 +45,7 @@ export async function addMissingMenus(db: Db, remote: DeclaredRemote): Promise<n
     };
     let added = 0;
     for (const [i, area] of areas.entries()) {
-      const missing = remote.pages.filter((p) => areaOf(p.path) === area && !existing.some((m) => m.path === p.path));
+      const missing = remote.pages.filter((p) => areaOf(p.path) === area && !SEEDED_PATHS.has(p.path) && !existing.some((m) => m.path === p.path));
       if (missing.length === 0) continue;
       let parentId = existing.find((m) => m.path === area && m.type === menuType.directory)?.id;
       if (parentId === undefined) {
