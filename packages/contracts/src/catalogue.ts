@@ -1,4 +1,4 @@
-import type { CallContract } from './define-call';
+import { permissionOf, type CallContract } from './define-call';
 import { NOTICE_ADMIN_CALLS, NOTICE_CALLS } from './notice.contract';
 import {
   accountLoginCall,
@@ -16,6 +16,7 @@ import {
 import { smsSendCall } from './sms.contract';
 import {
   MEMBER_BALANCE_CALLS,
+  MEMBER_BATCH_CALLS,
   MEMBER_WRITE_CALLS,
   forceLogoutCall,
   memberImportCall,
@@ -111,6 +112,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...POST_CALLS,
   ...MEMBER_WRITE_CALLS,
   ...MEMBER_BALANCE_CALLS,
+  ...MEMBER_BATCH_CALLS,
   uploadImageCall,
   openLoginCall,
   demoLoginCall,
@@ -134,8 +136,11 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...SITE_SETTINGS_CALLS,
 ];
 
-/** Permission strings (API addresses) that roles can be granted. */
-export const PERMISSION_CATALOGUE: readonly string[] = ALL_CALLS.filter((c) => c.access === 'permission').map((c) => c.path);
+/**
+ * Permission strings (API addresses) that roles can be granted: each permission call's own address, or
+ * the one it names (a batch call needs its single-row call's, so it adds none).
+ */
+export const PERMISSION_CATALOGUE: readonly string[] = [...new Set(ALL_CALLS.filter((c) => c.access === 'permission').map(permissionOf))];
 
 /** The organisation and permission screens' calls, which a platform administrator may make in a tenant. */
 export const TENANT_OPERABLE_CALLS: ReadonlySet<CallContract> = new Set<CallContract>([
@@ -144,6 +149,7 @@ export const TENANT_OPERABLE_CALLS: ReadonlySet<CallContract> = new Set<CallCont
   forceLogoutCall,
   ...MEMBER_WRITE_CALLS,
   ...MEMBER_BALANCE_CALLS,
+  ...MEMBER_BATCH_CALLS,
   loginLogListCall,
   auditLogListCall,
   ...DEPT_CALLS,

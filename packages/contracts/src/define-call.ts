@@ -32,11 +32,26 @@ export interface CallContract<Q extends z.ZodType = z.ZodType, B extends z.ZodTy
    */
   platformOnly?: boolean;
   /**
+   * The permission string that guards the call when it is not its own path: a batch call needs exactly
+   * what its single-row call needs (`permission: memberStatusCall.path`), so it takes no menu entry or
+   * grant of its own. The registrar's check, the client's `useCan` and the permission catalogue read
+   * it through permissionOf().
+   */
+  permission?: string;
+  /**
    * The call acts on the user whose id is `body.id` (edit, status, password, sessions, recycle bin,
    * balance and points): the server refuses it (403) when that user holds any permission, data reach or
    * super-administrator power the caller lacks, so no one takes over an account stronger than their own.
+   * `'ids'`: a batch call acting on each user of `body.ids`; the same guard runs for each row, and
+   * refuses that row only.
    */
-  actsOnUser?: boolean;
+  actsOnUser?: boolean | 'ids';
+  /**
+   * A batch call (batch.ts): the records of `body.ids` are acted on one by one, each in a savepoint of
+   * the call's transaction and by the single-row call's code, and the answer says for each whether it
+   * was done or refused and why. Made with defineBatchCall.
+   */
+  batch?: boolean;
   summary: string;
   /** Short tag for the OpenAPI document and the permission catalogue (the domain). */
   tag: string;
@@ -52,6 +67,9 @@ export function defineCall<D extends z.ZodType, Q extends z.ZodType = z.ZodNever
 ): CallContract<Q, B, D> {
   return c;
 }
+
+/** The permission string a call needs: its `permission` when it names one (a batch call's), else its address. */
+export const permissionOf = (call: Pick<CallContract, 'path' | 'permission'>): string => call.permission ?? call.path;
 
 export type CallQuery<C> = C extends CallContract<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type CallBody<C> = C extends CallContract<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBatchCall } from './batch';
 import { defineCall } from './define-call';
 import { idBody, idQuery, idSchema, optionalEmail, optionalPhone, remarkSchema, sortSchema, statusBody, statusSchema } from './fields';
 import { filterParamSchema } from './list-query';
@@ -112,4 +113,10 @@ export const deptStatusCall = defineCall({
   data: deptRowSchema,
 });
 
-export const DEPT_CALLS = [deptListCall, deptViewCall, deptOptionCall, deptEditCall, deptDeleteCall, deptStatusCall] as const;
+export const deptDeleteBatchCall = defineBatchCall({
+  of: deptDeleteCall,
+  path: '/user/admin/dept/batch/delete',
+  summary: 'Deletes each department of ids, as dept/delete does one (none with sub-departments or members); answers per department.',
+});
+
+export const DEPT_CALLS = [deptListCall, deptViewCall, deptOptionCall, deptEditCall, deptDeleteCall, deptStatusCall, deptDeleteBatchCall] as const;

@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './define-call';
+export * from './batch';
 export * from './list-query';
 export * from './site.contract';
 export * from './sms.contract';

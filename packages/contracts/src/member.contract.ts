@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBatchCall } from './batch';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { listQuerySchema } from './list-query';
@@ -413,3 +414,56 @@ export const updatePasswordCall = defineCall({
   body: updatePasswordBody,
   data: z.object({ revoked: z.number().int() }),
 });
+
+/*
+ * Batch actions of the user list (batch.ts): each needs the permission of its single-row call, and each
+ * row is checked by that call's code, the coverage guard included.
+ */
+export const memberStatusBatchCall = defineBatchCall({
+  of: memberStatusCall,
+  path: '/user/admin/member/batch/status',
+  summary: 'Enables (1) or disables (2) each user of ids, as member/status does one; answers per user.',
+  extra: { status: statusSchema },
+});
+export const memberDeleteBatchCall = defineBatchCall({
+  of: memberDeleteCall,
+  path: '/user/admin/member/batch/delete',
+  summary: 'Moves each user of ids to the recycle bin, as member/delete does one; answers per user.',
+});
+export const memberRestoreBatchCall = defineBatchCall({
+  of: memberRestoreCall,
+  path: '/user/admin/member/batch/restore',
+  summary: 'Brings each user of ids back from the recycle bin, as member/restore does one; answers per user.',
+});
+export const forceLogoutBatchCall = defineBatchCall({
+  of: forceLogoutCall,
+  path: '/user/admin/member/batch/forceLogout',
+  summary: 'Ends every session of each user of ids, as member/forceLogout does one; answers per user.',
+});
+export const memberDeptBatchCall = defineBatchCall({
+  of: memberEditCall,
+  path: '/user/admin/member/batch/dept',
+  summary: "Moves each user of ids to the department deptId (one in the caller's data scope), with member/edit's checks; answers per user.",
+  extra: { deptId: idSchema },
+});
+/** `set`: the roles the caller may grant become exactly roleIds (the others stay); `add`: roleIds are added. */
+export const ROLE_BATCH_MODES = ['set', 'add'] as const;
+export type RoleBatchMode = (typeof ROLE_BATCH_MODES)[number];
+export const memberRolesBatchCall = defineBatchCall({
+  of: memberEditCall,
+  path: '/user/admin/member/batch/roles',
+  summary: "Sets (the grantable roles become roleIds) or adds roleIds to the roles of each user of ids, with member/edit's checks; answers per user.",
+  extra: {
+    roleIds: z.array(idSchema, { error: 'roleIds must be a list of role ids' }).min(1, 'choose at least one role').max(50, 'roleIds takes at most 50 roles'),
+    mode: z.enum(ROLE_BATCH_MODES, { error: 'mode must be one of set, add' }),
+  },
+});
+
+export const MEMBER_BATCH_CALLS = [
+  memberStatusBatchCall,
+  memberDeleteBatchCall,
+  memberRestoreBatchCall,
+  forceLogoutBatchCall,
+  memberDeptBatchCall,
+  memberRolesBatchCall,
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBatchCall } from './batch';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { idBody, idQuery, idSchema, NO_NUL } from './fields';
@@ -332,6 +333,18 @@ export const letterSendCall = defineCall({
   data: noticeAdminViewSchema,
 });
 
+export const noticeDeleteBatchCall = defineBatchCall({
+  of: noticeDeleteCall,
+  path: '/admin/admin/notice/batch/delete',
+  summary: 'Deletes each notice of ids, as notice/delete does one; answers per notice.',
+});
+
+export const noticePublishBatchCall = defineBatchCall({
+  of: noticePublishCall,
+  path: '/admin/admin/notice/batch/publish',
+  summary: 'Publishes each notice of ids, as notice/publish does one (drafts and withdrawn ones); answers per notice.',
+});
+
 /** The personal area's calls (any signed-in user). */
 export const NOTICE_CALLS = [
   noticeUnreadCountCall,
@@ -351,4 +364,6 @@ export const NOTICE_ADMIN_CALLS = [
   noticeWithdrawCall,
   noticeDeleteCall,
   letterSendCall,
+  noticeDeleteBatchCall,
+  noticePublishBatchCall,
 ] as const;

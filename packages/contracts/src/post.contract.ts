@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBatchCall } from './batch';
 import { defineCall } from './define-call';
 import { pagedOf } from './envelope';
 import { idBody, idQuery, idSchema, remarkSchema, sortSchema, statusBody, statusSchema } from './fields';
@@ -90,4 +91,10 @@ export const postStatusCall = defineCall({
   data: postRowSchema,
 });
 
-export const POST_CALLS = [postListCall, postViewCall, postOptionCall, postEditCall, postDeleteCall, postStatusCall] as const;
+export const postDeleteBatchCall = defineBatchCall({
+  of: postDeleteCall,
+  path: '/user/admin/post/batch/delete',
+  summary: 'Deletes each post of ids, as post/delete does one (none a user holds); answers per post.',
+});
+
+export const POST_CALLS = [postListCall, postViewCall, postOptionCall, postEditCall, postDeleteCall, postStatusCall, postDeleteBatchCall] as const;

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, type CallContract } from '@uc/contracts';
+import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, permissionOf, type BatchResult, type CallContract } from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/typed';
@@ -12,6 +12,7 @@ import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
 import { writeAudit } from '../modules/security/audit-log.repository';
 import { requireCoverage } from '../modules/member/member-coverage';
+import { RowRefusal, runBatchRows } from './batch-rows';
 import { ok } from '../lib/envelope';
 import { InvalidInput, badRequest, forbidden, notFound, notSignedIn, type AppError } from '../lib/errors';
 import { refuseNul } from '../lib/nul-guard';
@@ -44,6 +45,8 @@ export interface CallImplementation {
   call: CallContract;
   handle: (ctx: CallContext<unknown, unknown>) => Promise<unknown>;
   options: ImplementOptions;
+  /** A batch call's handler of one row (implementBatch): the registrar runs it for each id (batch-rows.ts). */
+  row?: (ctx: CallContext<unknown, unknown>) => Promise<unknown>;
 }
 
 export interface ImplementOptions {
@@ -62,6 +65,28 @@ export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.
   options: ImplementOptions = {},
 ): CallImplementation {
   return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'], options };
+}
+
+/** The body a batch call's row handler gets: the batch body's fields with `id` (one of `ids`) in place of `ids`. */
+export type RowBody<B> = Omit<B, 'ids'> & { id: number };
+
+/**
+ * Pairs a batch call (defineBatchCall) with the handler of one row, which gets the single-row body
+ * (`{ id, ...the other fields }`): the single-row call's own function, so each row is checked and
+ * refused exactly as that call would be. The registrar runs it per id, each in a savepoint, with the
+ * coverage guard of a call acting on users and an audit entry per row done (batch-rows.ts).
+ */
+export function implementBatch<B extends z.ZodType>(
+  call: CallContract<z.ZodType, B, z.ZodType<BatchResult>>,
+  row: (ctx: CallContext<unknown, RowBody<z.output<B>>>) => Promise<unknown>,
+): CallImplementation {
+  if (!call.batch) throw new Error(`${call.path} is not a batch call: use implement()`);
+  return {
+    call: call as unknown as CallContract,
+    handle: () => Promise.reject(new Error(`${call.path} is a batch call: its rows are run by the registrar`)),
+    options: {},
+    row: row as CallImplementation['row'],
+  };
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query'): unknown {
@@ -141,6 +166,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
     if (byKey.has(key)) throw new Error(`Two implementations of ${key}: keep one`);
     if (impl.options.perCaller && (impl.call.method !== 'GET' || impl.call.access !== 'session'))
       throw new Error(`${key} cannot be perCaller: only GET calls with access 'session' answer from memory`);
+    if (!!impl.call.batch !== !!impl.row) throw new Error(`${key}: a batch call is implemented with implementBatch, any other call with implement`);
     if (!ALL_CALLS.includes(impl.call)) throw new Error(`${key} is implemented but not in ALL_CALLS: add its contract to packages/contracts/src/catalogue.ts`);
     byKey.set(key, impl);
   }
@@ -153,7 +179,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   );
   const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
   if (epochReads) app.addHook('onClose', async () => epochReads.close());
-  for (const { call, handle, options: how } of byKey.values()) {
+  for (const { call, handle, row, options: how } of byKey.values()) {
     app.route({
       method: call.method,
       url: call.path,
@@ -175,12 +201,12 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         const run = async (session: Session | undefined, db: Db | undefined, epochs: TenantEpochs | undefined) => {
           const cached = auth && epochs ? { cache: auth, epochs } : undefined;
           // An operator's permission was checked in their own tenant (operate below).
-          if (session && !session.operator && call.access === 'permission') await requirePermission(db!, session, call.path, cached);
+          if (session && !session.operator && call.access === 'permission') await requirePermission(db!, session, permissionOf(call), cached);
           refuseNul(req.body, 'body');
           refuseNul(req.query, 'query');
           const body = parse(call.body, req.body, 'body');
           // One guard for every call that acts on a user: nobody acts on an account stronger than their own.
-          const targetUser = call.actsOnUser ? (body as { id?: number }).id : undefined;
+          const targetUser = call.actsOnUser === true ? (body as { id?: number }).id : undefined;
           if (session && db && targetUser !== undefined) await requireCoverage(db, session, targetUser);
           let target = auditTargetOf(body);
           let fields = fieldsOf(body);
@@ -207,7 +233,28 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           };
           let data: unknown;
           try {
-            data = await handle(ctx);
+            data =
+              row && session && db
+                ? // A batch call: each id on its own, through the single-row code, audited per row done.
+                  await runBatchRows(body as { ids: number[] }, {
+                    call,
+                    db,
+                    session,
+                    req,
+                    checkTranslations: !!options.checkResponses,
+                    run: ({ body: rowBody, audit }) =>
+                      row({
+                        ...ctx,
+                        body: rowBody,
+                        auditTarget: (value) => void (audit.target = String(value)),
+                        auditFields: (value) => void (audit.fields = [...value]),
+                        session,
+                        db,
+                      }).catch((err: unknown) => {
+                        throw err instanceof RefusalAfterCommit ? new RowRefusal(err.error, true) : err;
+                      }),
+                  })
+                : await handle(ctx);
           } catch (err) {
             // Returned, not thrown, so the transaction commits; answered as the error below.
             if (err instanceof RefusalAfterCommit) return err;
@@ -217,7 +264,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
           // Kept as the answer's bytes: serializing it again on every hit cost more than the lookup.
           if (how.perCaller && session && cached) cached.cache.putMemo(session, call.path, cached.epochs, new SerializedAnswer(JSON.stringify(ok(data))));
           // Every administrative write is audited, in the same transaction as the write itself.
-          if (session && db && call.access === 'permission' && call.method !== 'GET') {
+          if (session && db && call.access === 'permission' && call.method !== 'GET' && !call.batch) {
             await writeAudit(db, session, { action: call.path, target, fields, ip: req.ip });
           }
           return data;
@@ -233,7 +280,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             admit(session);
             if (!session.tenantIsPlatform) throw forbidden(PLATFORM_ACTS, { header: TENANT_HEADER });
             const cached = auth ? { cache: auth, epochs } : undefined;
-            await requirePermission(tx, session, call.path, cached);
+            await requirePermission(tx, session, permissionOf(call), cached);
             await requirePermission(tx, session, TENANT_ACT_PERMISSION, cached);
             await enterCrossTenant(tx, session);
             const [found] = await rowsOf<{ is_platform: boolean }>(tx, sql`select is_platform from tenants where id = ${tenantId}`);

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { ALL_CALLS, type CallContract } from '@uc/contracts';
+import { ALL_CALLS, permissionOf, type BatchResult, type CallContract } from '@uc/contracts';
 import { PLATFORM_TENANT_ID } from '../db/seed';
-import { menus, notices, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
+import { depts, menus, notices, openAccessKeys, posts, roleMenus, roles, userRoles } from '../db/schema';
 import { auth, createTenant, createUser, tokenFor } from '../test/fixtures';
 import { idLocation, pick, prng, RANDOM_HEADERS, randomBody, randomQuery, shapeOf } from '../test/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -200,6 +200,44 @@ describe('route table', () => {
     const [row] = ((await t.db.execute(sql`select revoked_at from sessions where id = ${other.sessionId}`)) as unknown as { rows: { revoked_at: unknown }[] })
       .rows;
     expect(row?.revoked_at).toBeNull();
+  });
+
+  it("refuses, in a batch call, another tenant's record as one that does not exist (each row)", async () => {
+    const batches = calls.filter((c) => c.batch);
+    expect(batches.length).toBeGreaterThan(0);
+    const token = await tokenFor(t.db, tenantAdmin.tenantId, tenantAdmin.userId);
+    const [own] = await t.db
+      .select({ roleId: userRoles.roleId })
+      .from(userRoles)
+      .where(sql`${userRoles.userId} = ${tenantAdmin.userId}`);
+    const [ownDept] = await t.db
+      .select({ id: depts.id })
+      .from(depts)
+      .where(sql`${depts.tenantId} = ${tenantAdmin.tenantId}`);
+    // The rest of a valid body: what the batch takes besides ids, valid in the caller's own tenant.
+    const rest: Record<string, object> = {
+      '/user/admin/member/batch/status': { status: 2 },
+      '/user/admin/member/batch/dept': { deptId: ownDept!.id },
+      '/user/admin/member/batch/roles': { roleIds: [own!.roleId], mode: 'add' },
+    };
+    for (const call of batches) {
+      // The record kind is the single-row call's (the one whose permission the batch needs).
+      const make = OTHER_TENANT_RECORD[permissionOf(call)];
+      if (!make) throw new Error(`${call.path}: add its single-row call ${permissionOf(call)} to OTHER_TENANT_RECORD in route-table.test.ts`);
+      const missingId = 2 ** 31 - 7;
+      const foreignId = make();
+      const res = await send(call, { token, body: { ...rest[call.path], ids: [foreignId, missingId] } });
+      expect({ call: call.path, status: res.statusCode }).toEqual({ call: call.path, status: 200 });
+      const [foreign, missing] = (res.json().data as BatchResult).results;
+      const seen = (row: typeof foreign, id: number) => ({
+        call: call.path,
+        done: row!.done,
+        status: row!.status,
+        message: row!.message.replaceAll(String(id), '<id>'),
+      });
+      expect(seen(foreign, foreignId)).toEqual(seen(missing, missingId));
+      expect(foreign!.status).toBe(404);
+    }
   });
 
   // 25 cases per call: the time grows with the catalogue (and with a loaded machine), so the limit is generous.

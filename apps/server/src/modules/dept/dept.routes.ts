@@ -1,6 +1,16 @@
-import { deptDeleteCall, deptEditCall, deptListCall, deptOptionCall, deptStatusCall, deptViewCall, type DeptRow, Status } from '@uc/contracts';
+import {
+  deptDeleteBatchCall,
+  deptDeleteCall,
+  deptEditCall,
+  deptListCall,
+  deptOptionCall,
+  deptStatusCall,
+  deptViewCall,
+  type DeptRow,
+  Status,
+} from '@uc/contracts';
 import { deptsInScope } from '../scope/data-scope';
-import { implement, type CallImplementation } from '../../http/route-registrar';
+import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';
 import { deleteDept, getDept, listDepts, saveDept, setDeptStatus } from './dept.repository';
 
@@ -52,6 +62,7 @@ export function deptCalls(): CallImplementation[] {
       await deleteDept(db, session.tenantId, body.id);
       return null;
     }),
+    implementBatch(deptDeleteBatchCall, ({ db, session, body }) => deleteDept(db, session.tenantId, body.id)),
     implement(deptStatusCall, async ({ db, session, body }) => setDeptStatus(db, session.tenantId, body.id, body.status)),
   ];
 }

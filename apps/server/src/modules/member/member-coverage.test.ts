@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ALL_CALLS, type CallContract } from '@uc/contracts';
+import { ALL_CALLS, permissionOf, type BatchResult, type CallContract } from '@uc/contracts';
 import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../db/schema';
 import { auth, createTenant, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -66,7 +66,7 @@ function reach(h: Holder): Set<number> | 'all' {
 
 let serial = 0;
 const mobileOf = (n: number) => `139${String(n).padStart(8, '0')}`;
-async function makeUser(h: Holder): Promise<{ id: number; username: string; mobile: string; token: string }> {
+async function makeUser(h: Holder): Promise<{ id: number; username: string; mobile: string; token: string; roleId: number }> {
   serial += 1;
   const username = `cov${serial}`;
   const [role] = await t.db
@@ -77,12 +77,21 @@ async function makeUser(h: Holder): Promise<{ id: number; username: string; mobi
   if (h.scope === 4) await t.db.insert(roleDepts).values(h.customDepts.map((deptId) => ({ tenantId, roleId: role!.id, deptId })));
   const [user] = await t.db.insert(users).values({ tenantId, username, passwordHash: 'x', realName: username, deptId: h.dept }).returning({ id: users.id });
   await t.db.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
-  return { id: user!.id, username, mobile: mobileOf(serial), token: await tokenFor(t.db, tenantId, user!.id) };
+  return { id: user!.id, username, mobile: mobileOf(serial), token: await tokenFor(t.db, tenantId, user!.id), roleId: role!.id };
 }
 
+/** The single-row calls acting on a user, and the batch calls acting on each user of their ids. */
 const USER_CALLS = ALL_CALLS.filter((c) => c.actsOnUser);
 
-function bodyFor(call: CallContract, target: { id: number; username: string; mobile: string; dept: number }): object {
+function bodyFor(call: CallContract, target: { id: number; username: string; mobile: string; dept: number }, actorRole: number): object {
+  if (call.batch) {
+    const single = bodyFor({ ...call, batch: false, path: call.path.replace('/batch/', '/') }, target, actorRole) as { id: number };
+    const { id, ...rest } = single;
+    // Moving to the department the user is in, and adding the caller's own role: allowed whenever the user is covered.
+    if (call.path.endsWith('/batch/dept')) return { ids: [id], deptId: target.dept };
+    if (call.path.endsWith('/batch/roles')) return { ids: [id], roleIds: [actorRole], mode: 'add' };
+    return { ids: [id], ...rest };
+  }
   if (call.path.endsWith('/edit'))
     return { id: target.id, username: target.username, mobile: target.mobile, realName: 'Renamed', deptId: target.dept, roleIds: [], status: 1 };
   if (call.path.endsWith('/status')) return { id: target.id, status: 2 };
@@ -94,8 +103,27 @@ function bodyFor(call: CallContract, target: { id: number; username: string; mob
 describe('acting on a user needs every permission and all the reach the user holds', () => {
   it('covers exactly the calls that act on a user', () => {
     expect(USER_CALLS.map((c) => c.path.replace('/user/admin/member/', '')).sort()).toEqual(
-      ['addBalance', 'addIntegral', 'delete', 'edit', 'forceLogout', 'purge', 'resetPwd', 'restore', 'status'].sort(),
+      [
+        'addBalance',
+        'addIntegral',
+        'delete',
+        'edit',
+        'forceLogout',
+        'purge',
+        'resetPwd',
+        'restore',
+        'status',
+        'batch/status',
+        'batch/delete',
+        'batch/restore',
+        'batch/forceLogout',
+        'batch/dept',
+        'batch/roles',
+      ].sort(),
     );
+    // A batch call runs the guard on every row (actsOnUser 'ids'); a single-row call on body.id.
+    expect(USER_CALLS.filter((c) => c.batch).every((c) => c.actsOnUser === 'ids')).toBe(true);
+    expect(USER_CALLS.filter((c) => !c.batch).every((c) => c.actsOnUser === true)).toBe(true);
   });
 
   it.each(USER_CALLS.map((c) => [c.path, c] as const))('%s succeeds only when the caller covers the target', async (_path, call) => {
@@ -103,7 +131,7 @@ describe('acting on a user needs every permission and all the reach the user hol
     const next = random(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
     const subset = <T>(xs: readonly T[], p: number): T[] => xs.filter(() => next() < p);
-    const callMenus = pool.filter((m) => m.permissions.includes(call.path)).map((m) => m.id);
+    const callMenus = pool.filter((m) => m.permissions.includes(permissionOf(call))).map((m) => m.id);
     expect(callMenus.length).toBeGreaterThan(0);
     const others = pool.map((m) => m.id).filter((id) => !callMenus.includes(id));
     const deptIds = [tree.root, tree.a, tree.a1, tree.b];
@@ -145,17 +173,24 @@ describe('acting on a user needs every permission and all the reach the user hol
       const covers =
         [...target.menuIds].every((m) => actor.menuIds.has(m)) &&
         (actorReach === 'all' || (targetReach !== 'all' && [...targetReach].every((d) => actorReach.has(d))));
-      const res = await t.app.inject({ method: 'POST', url: call.path, payload: bodyFor(call, { ...u, dept: target.dept }), headers: auth(a.token) });
+      const res = await t.app.inject({ method: 'POST', url: call.path, payload: bodyFor(call, { ...u, dept: target.dept }, a.roleId), headers: auth(a.token) });
+      // A batch call answers 200 with its one row: done, or refused with the single-row call's status and message.
+      const answer = call.batch
+        ? (({ results: [row] }: BatchResult) => ({
+            statusCode: row!.done ? 200 : row!.status,
+            json: () => ({ code: row!.done ? 0 : -1, message: row!.message }),
+          }))(res.json().data)
+        : { statusCode: res.statusCode, json: () => res.json() };
       const what = `${call.path} trial ${trial} (seed ${seed}): actor ${JSON.stringify({ ...actor, menuIds: [...actor.menuIds] })} target ${JSON.stringify({ ...target, menuIds: [...target.menuIds] })}`;
       if (!visible) {
-        expect([what, res.statusCode]).toEqual([what, 404]);
+        expect([what, answer.statusCode]).toEqual([what, 404]);
         outcomes.hidden += 1;
       } else if (covers) {
-        expect([what, res.statusCode, res.json().code]).toEqual([what, 200, 0]);
+        expect([what, answer.statusCode, answer.json().code]).toEqual([what, 200, 0]);
         outcomes.done += 1;
       } else {
-        expect([what, res.statusCode]).toEqual([what, 403]);
-        expect([ACT_ON_MORE_PERMISSIONS, ACT_ON_WIDER_REACH]).toContain(res.json().message);
+        expect([what, answer.statusCode]).toEqual([what, 403]);
+        expect([ACT_ON_MORE_PERMISSIONS, ACT_ON_WIDER_REACH]).toContain(answer.json().message);
         outcomes.refused += 1;
       }
     }

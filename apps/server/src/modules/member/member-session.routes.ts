@@ -1,12 +1,38 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/contracts';
+import { forceLogoutBatchCall, forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/contracts';
 import { users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { implement, type CallImplementation } from '../../http/route-registrar';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import type { Session } from '../auth/access';
+import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import { dataScopeCondition } from '../scope/data-scope';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
 import { describeUserAgent } from '../profile/user-agent';
 import { writeAudit } from '../security/audit-log.repository';
+
+export const FORCE_LOGOUT_SELF = 'You cannot force yourself out here: sign out from the user menu, or end your other sessions in your account settings';
+
+/**
+ * Ends every session of one user of the caller's tenant and data scope (force logout, one or a batch of
+ * them); the number ended. Not oneself: that would end the very session making the call.
+ */
+export async function forceLogoutMember(db: Db, session: Session, id: number): Promise<number> {
+  if (id === session.userId) throw forbidden(FORCE_LOGOUT_SELF);
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, session.tenantId),
+        eq(users.id, id),
+        isNull(users.deletedAt),
+        await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }),
+      ),
+    );
+  // Outside the caller's data scope is the same as not there.
+  if (!user) throw notFound('There is no user {id} in your tenant: reload the user list', { id });
+  return revokeUserSessions(db, session.tenantId, user.id);
+}
 
 /** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */
 export function memberSessionCalls(): CallImplementation[] {
@@ -32,21 +58,7 @@ export function memberSessionCalls(): CallImplementation[] {
       await writeAudit(db, session, { action: revokeSessionCall.path, target: String(body.id), fields: ['id'], ip: req.ip });
       return null;
     }),
-    implement(forceLogoutCall, async ({ db, session, body }) => {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.tenantId, session.tenantId),
-            eq(users.id, body.id),
-            isNull(users.deletedAt),
-            await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }),
-          ),
-        );
-      // Outside the caller's data scope is the same as not there.
-      if (!user) throw notFound('There is no user {id} in your tenant: reload the user list', { id: body.id });
-      return { revoked: await revokeUserSessions(db, session.tenantId, user.id) };
-    }),
+    implement(forceLogoutCall, async ({ db, session, body }) => ({ revoked: await forceLogoutMember(db, session, body.id) })),
+    implementBatch(forceLogoutBatchCall, ({ db, session, body }) => forceLogoutMember(db, session, body.id)),
   ];
 }

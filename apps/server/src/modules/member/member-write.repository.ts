@@ -1,4 +1,4 @@
-import { Status, userSource, type MemberDetail, type MemberEditBody } from '@uc/contracts';
+import { Status, userSource, type MemberDetail, type MemberEditBody, type RoleBatchMode } from '@uc/contracts';
 import { and, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, posts, roles, sessions, tenants, userRoles, users } from '../../db/schema';
@@ -84,15 +84,26 @@ export async function viewMember(db: Db, session: Session, id: number, where: 'l
   };
 }
 
+/** A user's department must be one of the tenant's own (or none). */
+async function requireDeptExists(db: Db, session: Session, deptId: number | null): Promise<void> {
+  if (deptId === null) return;
+  const [d] = await db
+    .select({ id: depts.id })
+    .from(depts)
+    .where(and(eq(depts.tenantId, session.tenantId), eq(depts.id, deptId)));
+  if (!d) throw badRequest('deptId: the department does not exist');
+}
+
+/** Roles given to user `targetId` (undefined: a new user) must be ones the caller may grant. */
+async function requireGrantable(db: Db, session: Session, roleIds: readonly number[], targetId: number | undefined): Promise<void> {
+  const refused = await ungrantableRoleIds(db, session, roleIds, targetId);
+  if (refused.length > 0)
+    throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
+}
+
 /** Department and post must be the tenant's own; roles must be ones the caller may grant. */
 async function checkReferences(db: Db, session: Session, body: MemberEditBody): Promise<void> {
-  if (body.deptId !== null) {
-    const [d] = await db
-      .select({ id: depts.id })
-      .from(depts)
-      .where(and(eq(depts.tenantId, session.tenantId), eq(depts.id, body.deptId)));
-    if (!d) throw badRequest('deptId: the department does not exist');
-  }
+  await requireDeptExists(db, session, body.deptId);
   if (body.postId !== null) {
     const [p] = await db
       .select({ id: posts.id })
@@ -100,9 +111,7 @@ async function checkReferences(db: Db, session: Session, body: MemberEditBody): 
       .where(and(eq(posts.tenantId, session.tenantId), eq(posts.id, body.postId)));
     if (!p) throw badRequest('postId: the post does not exist');
   }
-  const refused = await ungrantableRoleIds(db, session, body.roleIds, body.id);
-  if (refused.length > 0)
-    throw forbidden('roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself', { roles: refused.join(', ') });
+  await requireGrantable(db, session, body.roleIds, body.id);
 }
 
 export const SELF_DEPT = 'deptId: you cannot move yourself to another department: ask another administrator to do it';
@@ -116,32 +125,62 @@ async function refuseSelfChanges(db: Db, session: Session, body: MemberEditBody,
   if (body.status !== Status.enabled) throw forbidden('status: you cannot disable your own account');
   if (body.deptId !== deptId) throw forbidden(SELF_DEPT);
   // The form sends the roles it shows; the ones the caller could not grant are kept whatever it sends.
-  const grantable = new Set(await grantableRoleIds(db, session));
-  const held = await db
-    .select({ id: userRoles.roleId })
-    .from(userRoles)
-    .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, session.userId)));
-  const before = new Set(held.map((r) => r.id).filter((r) => grantable.has(r)));
-  const after = new Set(body.roleIds.filter((r) => grantable.has(r)));
-  if (before.size !== after.size || [...after].some((r) => !before.has(r))) throw forbidden(SELF_ROLES);
+  const held = await heldRoleIds(db, session, session.userId);
+  if (changesGrantableRoles(await grantableRoleIds(db, session), held, body.roleIds)) throw forbidden(SELF_ROLES);
+}
+
+const heldRoleIds = async (db: Db, session: Session, userId: number): Promise<number[]> =>
+  (
+    await db
+      .select({ id: userRoles.roleId })
+      .from(userRoles)
+      .where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, userId)))
+  ).map((r) => r.id);
+
+/** Whether roles `after` differ from `held` in a role the caller may grant (the others are kept whatever is sent). */
+function changesGrantableRoles(grantableIds: readonly number[], held: readonly number[], after: readonly number[]): boolean {
+  const grantable = new Set(grantableIds);
+  const before = new Set(held.filter((r) => grantable.has(r)));
+  const next = new Set(after.filter((r) => grantable.has(r)));
+  return before.size !== next.size || [...next].some((r) => !before.has(r));
+}
+
+/**
+ * A user's department changing from `from` to `to` (a new user: `userId` undefined): nobody moves
+ * himself, and a user goes only into a department of the caller's data scope.
+ */
+async function checkDeptChange(db: Db, session: Session, userId: number | undefined, from: number | null | undefined, to: number | null): Promise<void> {
+  if (userId !== undefined && from === to) return;
+  if (userId === session.userId) throw forbidden(SELF_DEPT);
+  await requireDeptInScope(db, session, to);
+}
+
+/** Roles the caller may not grant stay as they were; the grantable ones become exactly roleIds. */
+async function replaceGrantableRoles(db: Db, session: Session, userId: number, roleIds: readonly number[]): Promise<void> {
+  const grantable = await grantableRoleIds(db, session);
+  if (grantable.length > 0) {
+    await db.delete(userRoles).where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, userId), inArray(userRoles.roleId, grantable)));
+  }
+  if (roleIds.length > 0) {
+    await db
+      .insert(userRoles)
+      .values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId })))
+      .onConflictDoNothing();
+  }
 }
 
 export async function saveMember(db: Db, session: Session, body: MemberEditBody): Promise<MemberDetail> {
   const { id, password, roleIds, ...values } = body;
   await checkReferences(db, session, body);
-  let movesDept = true;
+  let from: number | null | undefined;
   if (id !== undefined) {
-    const [existing] = await db
-      .select({ id: users.id, deptId: users.deptId })
-      .from(users)
-      .where(await visibleMember(db, session, id));
-    if (!existing) throw memberNotFound();
+    const existing = await liveDeptOf(db, session, id);
     if (id === session.userId) await refuseSelfChanges(db, session, body, existing.deptId);
-    movesDept = existing.deptId !== body.deptId;
+    from = existing.deptId;
   } else if (!password) {
     throw badRequest('password: password is required for a new user');
   }
-  if (movesDept) await requireDeptInScope(db, session, body.deptId);
+  await checkDeptChange(db, session, id, from, body.deptId);
   await claimUserImages(db, session, id, values);
   // Hashed before the quota check: its lock queues the tenant's other user writes until commit.
   const passwordHash = id === undefined ? await hashChosenPassword(password!) : undefined;
@@ -170,19 +209,52 @@ export async function saveMember(db: Db, session: Session, body: MemberEditBody)
     if (isMobileInTenant(err)) throw mobileInTenant(values.mobile);
     throw err;
   }
-  // Roles the caller may not grant stay as they were; the grantable ones become exactly roleIds.
-  const grantable = await grantableRoleIds(db, session);
-  if (grantable.length > 0) {
-    await db.delete(userRoles).where(and(eq(userRoles.tenantId, session.tenantId), eq(userRoles.userId, userId), inArray(userRoles.roleId, grantable)));
-  }
-  if (roleIds.length > 0) {
-    await db
-      .insert(userRoles)
-      .values([...new Set(roleIds)].map((roleId) => ({ tenantId: session.tenantId, userId, roleId })))
-      .onConflictDoNothing();
-  }
+  await replaceGrantableRoles(db, session, userId, roleIds);
   if (values.status !== Status.enabled) await endSessions(db, session, userId);
   return viewMember(db, session, userId);
+}
+
+/** A live user the caller may act on, with its department; else the 404 of an unknown user. */
+async function liveDeptOf(db: Db, session: Session, id: number): Promise<{ deptId: number | null }> {
+  const [existing] = await db
+    .select({ deptId: users.deptId })
+    .from(users)
+    .where(await visibleMember(db, session, id));
+  if (!existing) throw memberNotFound();
+  return existing;
+}
+
+/**
+ * Moves one user to department `deptId` (the batch action 设置部门) with member/edit's checks, in its
+ * order: the department exists, the user is one the caller may act on, nobody moves himself, and the
+ * department is in the caller's data scope.
+ */
+export async function setMemberDept(db: Db, session: Session, id: number, deptId: number): Promise<void> {
+  await requireDeptExists(db, session, deptId);
+  const existing = await liveDeptOf(db, session, id);
+  await checkDeptChange(db, session, id, existing.deptId, deptId);
+  if (existing.deptId === deptId) return;
+  await db
+    .update(users)
+    .set({ deptId, updatedAt: sql`now()` })
+    .where(await visibleMember(db, session, id));
+}
+
+/**
+ * Sets (`set`: the roles the caller may grant become exactly roleIds; the others stay) or adds
+ * (`add`) roles of one user (the batch action 设置角色 / 添加角色) with member/edit's checks, in its
+ * order: only roles the caller may grant, a user the caller may act on, and nobody changes his own.
+ */
+export async function setMemberRoles(db: Db, session: Session, id: number, roleIds: readonly number[], mode: RoleBatchMode): Promise<void> {
+  await requireGrantable(db, session, roleIds, id);
+  await liveDeptOf(db, session, id);
+  const held = await heldRoleIds(db, session, id);
+  const grantable = await grantableRoleIds(db, session);
+  const kept = new Set(grantable);
+  const after = mode === 'set' ? [...roleIds] : [...new Set([...held.filter((r) => kept.has(r)), ...roleIds])];
+  if (!changesGrantableRoles(grantable, held, after)) return;
+  if (id === session.userId) throw forbidden(SELF_ROLES);
+  await replaceGrantableRoles(db, session, id, after);
 }
 
 export async function endSessions(db: Db, session: Session, userId: number): Promise<void> {

@@ -12,14 +12,29 @@ import {
   memberRestoreCall,
   memberStatusCall,
   memberViewCall,
+  memberDeleteBatchCall,
+  memberDeptBatchCall,
+  memberRestoreBatchCall,
+  memberRolesBatchCall,
+  memberStatusBatchCall,
 } from '@uc/contracts';
-import { implement, type CallImplementation } from '../../http/route-registrar';
+import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import { changeBalance, listLedger } from './member-balance.repository';
 import { requestLocale } from '../../lib/request-locale';
 import { importMembers } from './member-import';
 import { guardMobileClash } from './member-mobile';
 import { listMembers } from './member.repository';
-import { purgeMember, recycleMember, resetPassword, restoreMember, saveMember, setMemberStatus, viewMember } from './member-write.repository';
+import {
+  purgeMember,
+  recycleMember,
+  resetPassword,
+  restoreMember,
+  saveMember,
+  setMemberDept,
+  setMemberRoles,
+  setMemberStatus,
+  viewMember,
+} from './member-write.repository';
 
 // The tenant policy's maximum number of users is enforced in saveMember's create branch, restoreMember
 // and importMembers (modules/quota/quota.ts).
@@ -45,6 +60,13 @@ export function memberWriteCalls(): CallImplementation[] {
     implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body.rows, requestLocale(req), req.ip)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
+    // Batch actions: each row through the single-row function (the registrar adds the coverage guard,
+    // a savepoint and an audit entry per row).
+    implementBatch(memberStatusBatchCall, ({ db, session, body }) => setMemberStatus(db, session, body.id, body.status)),
+    implementBatch(memberDeleteBatchCall, ({ db, session, body }) => recycleMember(db, session, body.id)),
+    implementBatch(memberRestoreBatchCall, ({ db, session, body }) => restoreMember(db, session, body.id)),
+    implementBatch(memberDeptBatchCall, ({ db, session, body }) => setMemberDept(db, session, body.id, body.deptId)),
+    implementBatch(memberRolesBatchCall, ({ db, session, body }) => setMemberRoles(db, session, body.id, body.roleIds, body.mode)),
     implement(ledgerListCall, async ({ db, session, query }) => ({
       ...(await listLedger(db, session, query.userId, query)),
       page: query.page,

@@ -1,19 +1,21 @@
 import {
   letterSendCall,
   noticeCountAllCall,
+  noticeDeleteBatchCall,
   noticeDeleteCall,
   noticeDetailCall,
   noticeEditCall,
   noticeListCall,
   noticeMyMessagesCall,
   noticePublicMessagesCall,
+  noticePublishBatchCall,
   noticePublishCall,
   noticeReadAllCall,
   noticeUnreadCountCall,
   noticeViewCall,
   noticeWithdrawCall,
 } from '@uc/contracts';
-import { implement, type CallImplementation } from '../../http/route-registrar';
+import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
 import { deleteNotice, listNotices, publishNotice, saveNotice, sendLetter, viewNotice, withdrawNotice } from './notice-admin.service';
 import { listMessages, markAllRead, messageCounts, readMessage, unreadCounts, type Reader } from './notice.repository';
@@ -58,6 +60,8 @@ export function noticeCalls(): CallImplementation[] {
       await deleteNotice(db, session, body.id);
       return null;
     }),
+    implementBatch(noticeDeleteBatchCall, ({ db, session, body }) => deleteNotice(db, session, body.id)),
+    implementBatch(noticePublishBatchCall, ({ db, session, body }) => publishNotice(db, session, body.id)),
     implement(letterSendCall, async ({ db, session, body, auditTarget }) => {
       const sent = await sendLetter(db, session, body);
       auditTarget(sent.id);

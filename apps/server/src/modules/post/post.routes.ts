@@ -1,5 +1,5 @@
-import { postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/contracts';
-import { implement, type CallImplementation } from '../../http/route-registrar';
+import { postDeleteBatchCall, postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/contracts';
+import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } from './post.repository';
 
 // The tenant policy's maximum number of posts is not enforced yet (the policy tables come with the
@@ -18,6 +18,7 @@ export function postCalls(): CallImplementation[] {
       await deletePost(db, session.tenantId, body.id);
       return null;
     }),
+    implementBatch(postDeleteBatchCall, ({ db, session, body }) => deletePost(db, session.tenantId, body.id)),
     implement(postStatusCall, async ({ db, session, body }) => setPostStatus(db, session.tenantId, body.id, body.status)),
   ];
 }

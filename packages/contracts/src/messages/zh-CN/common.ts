@@ -1,3 +1,4 @@
+import { BATCH_MAX_IDS } from '../../batch';
 import { MAX_PAGE_SIZE, UNKNOWN_OPERATOR } from '../../list-query';
 import { UPLOADED_IMAGE_RULE } from '../../upload.contract';
 
@@ -118,5 +119,9 @@ export const commonZhCN: Readonly<Record<string, string>> = {
   'email must be at most 320 characters': '邮箱最多 320 个字符',
   'mobile is required': '手机号不能为空',
   'mobile must be at most 32 characters': '手机号最多 32 个字符',
+  // Batch actions (packages/contracts/src/batch.ts).
+  'ids must be a list of record ids': '必须是记录编号的列表',
+  'choose at least one row': '请至少选择一行',
+  [`at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]: `每次最多 ${BATCH_MAX_IDS} 行，其余的请分次提交`,
   [UPLOADED_IMAGE_RULE]: '这里只能保存在本系统上传的图片（上传返回的地址，如 /admin/admin/upload/file/….png），请上传图片，或留空',
 };

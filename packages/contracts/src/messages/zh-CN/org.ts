@@ -20,6 +20,9 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'realName is required': '真实姓名不能为空',
   'realName must be at most 64 characters': '真实姓名最多 64 个字符',
   'roleIds takes at most 50 roles': '最多选择 50 个角色',
+  'roleIds must be a list of role ids': '角色必须是角色编号的列表',
+  'choose at least one role': '请至少选择一个角色',
+  'mode must be one of set, add': '方式必须是 set（设为）或 add（添加）',
   'rows: at most 200 rows per import': 'rows: 每次最多导入 200 行',
   'rows: the file has no rows': 'rows: 文件中没有数据行',
   'sex must be one of 0, 1, 2': '性别必须是 0、1 或 2',
@@ -38,6 +41,8 @@ export const orgZhCN: Readonly<Record<string, string>> = {
   'postId: the post does not exist': 'postId: 岗位不存在',
   'roleIds: you may not grant role(s) {roles}: you can only grant roles you hold yourself': 'roleIds: 您不能分配角色 {roles}，只能分配您自己拥有的角色',
   'status: you cannot disable your own account': 'status: 不能停用自己的账号',
+  'You cannot force yourself out here: sign out from the user menu, or end your other sessions in your account settings':
+    '不能在这里强制自己下线：请从用户菜单退出登录，或在个人设置中结束您的其他会话',
   'password: password is required for a new user': 'password: 新用户必须设置密码',
   'username: the user name "{username}" is already taken: choose another': 'username: 用户名“{username}”已被使用，请换一个',
   'You cannot disable your own account': '不能停用自己的账号',
