@@ -9,11 +9,36 @@ import { federationShared } from '@uc/client/federation';
 import { ServiceWorkerPlugin } from './build/service-worker-plugin.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Writes dist/shared-versions.json (SHELL_SHARED_VERSIONS_FILE of @uc/contracts): the version of each
+ * library this build shares with the remotes. The server checks every remote's and addon's ranges
+ * against it, and refuses in the registry one that needs a strict singleton in another version.
+ */
+class SharedVersionsPlugin {
+  /** @param {Record<string, string>} versions */
+  constructor(versions) {
+    this.json = `${JSON.stringify({ shared: versions }, null, 2)}\n`;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('SharedVersionsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SharedVersionsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('shared-versions.json', new sources.RawSource(this.json));
+      });
+    });
+  }
+}
 const API_TARGET = process.env.UC_API_TARGET ?? 'http://localhost:8080';
 
 /** @type {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration} */
 export default (_env, argv) => {
   const dev = argv.mode !== 'production';
+  const shared = federationShared(dir);
+  /** Library -> the version this build shares (react-dom/ is react-dom). */
+  const versions = Object.fromEntries(Object.entries(shared).map(([key, { version }]) => [key.replace(/\/$/, ''), version]));
   return {
     entry: { main: './src/index.ts' },
     output: {
@@ -38,6 +63,8 @@ export default (_env, argv) => {
       new rspack.DefinePlugin({
         // Dev only: `org=http://localhost:3001/mf-manifest.json,...` replaces registry entries.
         'process.env.UC_REMOTE_OVERRIDES': JSON.stringify(dev ? (process.env.UC_REMOTE_OVERRIDES ?? '') : ''),
+        // What the shell checks each remote version's manifest against before it loads it (remote-refusal.ts).
+        'process.env.UC_SHARED_VERSIONS': JSON.stringify(JSON.stringify(versions)),
       }),
       // The offline-capable app (spec section 4): sw.js with this build's precache list, production only.
       ...(dev ? [] : [new ServiceWorkerPlugin({ publicPath: '/user/web/' })]),
@@ -45,7 +72,7 @@ export default (_env, argv) => {
         name: 'shell',
         // No build-time remotes: the registry is read at runtime (DESIGN.md section 3).
         remotes: {},
-        shared: federationShared(dir),
+        shared,
         // An offline remote must never block start; the shell's own copies are used first.
         shareStrategy: 'loaded-first',
         // The remotes' production builds leave the federation runtime core out (externalRuntime):
@@ -54,6 +81,7 @@ export default (_env, argv) => {
         dts: false,
         manifest: false,
       }),
+      new SharedVersionsPlugin(versions),
     ],
     devtool: dev ? 'eval-cheap-module-source-map' : false,
     performance: { hints: false },

@@ -26,7 +26,7 @@ const STAMP = path.join(DIST, '.built');
 
 /** What the bundle takes from @uc/contracts and @uc/client (resolved from the packages folder). */
 const SHARED_ENTRY = `
-export { addonManifestSchema, addonRoutes, ADDON_MANIFEST_FILE, ADDON_DIST_DIR, ADDON_NAME_PATTERN, ADDON_NAME_RULE, ADDON_SHARED_LIBRARIES } from './contracts/src/addon.contract';
+export { addonManifestSchema, addonRoutes, ADDON_MANIFEST_FILE, ADDON_DIST_DIR, ADDON_NAME_PATTERN, ADDON_NAME_RULE, ADDON_SHARED_LIBRARIES, SHARED_LIBRARY_POLICY, STRICT_SHARED_LIBRARIES } from './contracts/src/addon.contract';
 export { consoleClashes } from './contracts/src/addon-rules';
 export { federationName } from './client/src/federation/federation-name';
 export { federationShared } from './client/src/federation/mf-shared.mjs';

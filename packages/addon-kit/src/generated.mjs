@@ -24,6 +24,8 @@ export const {
   ADDON_NAME_PATTERN,
   ADDON_NAME_RULE,
   ADDON_SHARED_LIBRARIES,
+  SHARED_LIBRARY_POLICY,
+  STRICT_SHARED_LIBRARIES,
   consoleClashes,
   federationName,
   federationShared,

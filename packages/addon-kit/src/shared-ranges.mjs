@@ -1,11 +1,15 @@
 // @ts-check
 // The libraries an addon shares with the console (react, antd, @uc/client...) run in the console's
-// copy, not the addon's: module federation loads one of each. So an addon records the range of each it
-// was built against (the manifest's "shared"), and an addon built against a version the console does
-// not have is refused at its build, not discovered by its users as a warning in the browser console.
+// copy, not the addon's: module federation loads one of each stateful singleton. So an addon records the
+// range of each library it was built against (the manifest's "shared"), and an addon whose range of a
+// strict singleton the console's version does not satisfy is refused at its build, not discovered by its
+// users as an error page. The stateless packages (@uc/contracts, @uc/ui) are shared by version: an addon
+// built against a newer one brings its own copy, so their ranges are recorded and never refused
+// (SHARED_LIBRARY_POLICY in @uc/contracts; docs/addons.md, "Shared libraries and versions").
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
+import { STRICT_SHARED_LIBRARIES } from './generated.mjs';
 
 /**
  * The range of each shared library as installed for the addon in `dir`: `^` its installed version,
@@ -37,13 +41,16 @@ export function builtAgainst(dir, libraries) {
  */
 
 /**
- * The libraries whose range the console's version does not satisfy.
+ * The strict singletons whose range the console's version does not satisfy (the others, stateless or
+ * bundled, are the addon's own copies when the console's do not suit it).
  * @param {Record<string, string>} ranges what the addon was built against
  * @param {Record<string, string>} consoleShared the console's version of each
+ * @param {readonly string[]} strict the libraries checked (default: the console's strict singletons)
  * @returns {SharedMismatch[]}
  */
-export function unsatisfiedShared(ranges, consoleShared) {
+export function unsatisfiedShared(ranges, consoleShared, strict = STRICT_SHARED_LIBRARIES) {
   return Object.entries(ranges)
+    .filter(([library]) => strict.includes(library))
     .filter(([library, range]) => {
       const version = consoleShared[library];
       return !version || !semver.validRange(range) || !semver.satisfies(version, range);

@@ -43,9 +43,17 @@ describe('the shared-library check', () => {
     assert.deepEqual(unsatisfiedShared({ antd: '^6.7.0' }, { antd: '6.6.8' }), [{ library: 'antd', range: '^6.7.0', console: '6.6.8' }]);
   });
 
-  it('refuses a library the console does not provide, and a range that is no range', () => {
-    assert.throws(() => assertSharedSatisfied({ 'left-pad': '^1.0.0' }, {}, 'x'), /the console provides no left-pad/);
+  it('refuses a strict singleton the console does not provide, and a range that is no range', () => {
+    assert.throws(() => assertSharedSatisfied({ zustand: '^5.1.0' }, {}, 'x'), /the console provides no zustand/);
     assert.equal(unsatisfiedShared({ antd: 'latest' }, { antd: '6.6.8' }).length, 1);
+  });
+
+  it("checks only the strict singletons: @uc/contracts, @uc/ui and the icons of a newer version are the addon's own copies", () => {
+    const console1 = { ...consoleVersions.shared, '@uc/contracts': '1.0.0', '@uc/ui': '1.0.0', '@uc/client': '1.0.0' };
+    const newer = { '@uc/contracts': '^1.1.0', '@uc/ui': '^1.1.0', '@ant-design/icons': '^7.0.0', 'left-pad': '^1.0.0' };
+    assert.deepEqual(unsatisfiedShared(newer, console1), []);
+    assert.doesNotThrow(() => assertSharedSatisfied(newer, console1, 'x'));
+    assert.deepEqual(unsatisfiedShared({ ...newer, '@uc/client': '^1.1.0' }, console1), [{ library: '@uc/client', range: '^1.1.0', console: '1.0.0' }]);
   });
 
   it("stops the build before it starts: an addon with antd 5 installed, against the kit's console versions", () => {

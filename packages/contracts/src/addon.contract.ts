@@ -81,19 +81,49 @@ export const addonPageSchema = remotePageSchema.extend({
 export type AddonPage = z.output<typeof addonPageSchema>;
 export type AddonPageInput = z.input<typeof addonPageSchema>;
 
-/** The shared singletons a remote is built against, and that the console provides at run time. */
-export const ADDON_SHARED_LIBRARIES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'antd',
-  '@ant-design/icons',
-  '@ant-design/cssinjs',
-  'zustand',
-  '@uc/client',
-  '@uc/ui',
-  '@uc/contracts',
-] as const;
+/**
+ * The libraries every remote and addon is built against and records in its manifest's `shared` (the
+ * range `^` the version it was built with), and what the console does with each (the version policy,
+ * README "Shared libraries and versions"):
+ *
+ * - `strict`: a stateful singleton (one React tree, one router, one antd theme and cssinjs cache, one
+ *   store, one session and API client). Module Federation hands every remote the console's one copy, so
+ *   a remote whose range the console's version does not satisfy cannot run: it is refused (at its build
+ *   by the kit, at install, in the registry entry, and by the shell and the federation runtime), never
+ *   given a copy it was not built for.
+ * - `versioned`: stateless code, shared by version: a remote gets the console's copy when that satisfies
+ *   its range, else it loads the copy it carries (a remote built against a newer minor works beside an
+ *   older console and pays its bytes only then). Never refused.
+ * - `bundled`: each remote carries its own copy (not federated); recorded for the reader, never refused.
+ */
+export const SHARED_LIBRARY_POLICY = {
+  react: 'strict',
+  'react-dom': 'strict',
+  'react-router-dom': 'strict',
+  antd: 'strict',
+  '@ant-design/icons': 'bundled',
+  '@ant-design/cssinjs': 'strict',
+  zustand: 'strict',
+  '@uc/client': 'strict',
+  '@uc/ui': 'versioned',
+  '@uc/contracts': 'versioned',
+} as const satisfies Record<string, 'strict' | 'versioned' | 'bundled'>;
+export type SharedLibrary = keyof typeof SHARED_LIBRARY_POLICY;
+
+/** The libraries a remote is built against, recorded in its manifest's `shared`. */
+export const ADDON_SHARED_LIBRARIES = Object.keys(SHARED_LIBRARY_POLICY) as SharedLibrary[];
+
+/** The stateful singletons: a range of one of these that the console's version does not satisfy is refused. */
+export const STRICT_SHARED_LIBRARIES = ADDON_SHARED_LIBRARIES.filter((name) => SHARED_LIBRARY_POLICY[name] === 'strict');
+
+/**
+ * What the shell's build writes beside its index.html: `{ "shared": { "react": "19.3.1", ... } }`, the
+ * version of each library it shares with the remotes, which the server checks every remote's ranges against.
+ */
+export const SHELL_SHARED_VERSIONS_FILE = 'shared-versions.json';
+
+/** Whether the console refuses a remote whose range of `library` its version does not satisfy. */
+export const isStrictShared = (library: string): boolean => (SHARED_LIBRARY_POLICY as Record<string, string>)[library] === 'strict';
 
 const fileInPackage = z
   .string()

@@ -79,6 +79,19 @@ export const remotePageSchema = z.object({
 });
 export type RemotePage = z.infer<typeof remotePageSchema>;
 
+/** A strict shared library a remote needs in a version the console does not run. */
+export const sharedRefusalSchema = z.object({
+  /** The library, such as @uc/client or antd. */
+  library: z.string(),
+  /** The range the remote was built against (^2.0.0). */
+  required: z.string(),
+  /** The version the console runs (1.0.0). */
+  console: z.string(),
+  /** What that means and what to do, in the request's language (the shell writes its own from the fields above). */
+  message: z.string(),
+});
+export type SharedRefusal = z.infer<typeof sharedRefusalSchema>;
+
 export const remoteEntrySchema = z.object({
   name: z.string(),
   /** URL of the remote's mf-manifest.json. */
@@ -90,6 +103,13 @@ export const remoteEntrySchema = z.object({
   title: localizedTitleSchema.default({}),
   icon: z.string().default(''),
   pages: z.array(remotePageSchema).default([]),
+  /**
+   * Why the console will not load this version, empty when it may: each strict shared library (react,
+   * antd, @uc/client ..., STRICT_SHARED_LIBRARIES) whose range the remote was built against the
+   * console's version does not satisfy. The shell shows its error page instead of loading it (a strict
+   * singleton cannot be handed a copy it was not built for); its menus stay, leading to that page.
+   */
+  refused: z.array(sharedRefusalSchema).default([]),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

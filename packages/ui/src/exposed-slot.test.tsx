@@ -17,6 +17,7 @@ const org = (version: string): RemoteEntry => ({
   title: { 'zh-CN': '组织管理', 'en-US': 'Organisation' },
   icon: '',
   pages: [],
+  refused: [],
 });
 /** A build of org's screens that says which it is. */
 const build = (name: string, version = '1.0'): Screens => ({ version, Users: ({ tenantId }) => <p>{`${name}: tenant ${tenantId}`}</p> });

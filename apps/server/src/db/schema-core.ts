@@ -343,6 +343,8 @@ export const remotes = pgTable('remotes', {
   icon: text('icon').notNull().default(''),
   /** The pages it serves (path, title per locale, icon, hidden, accessAs), from its declaration. */
   pages: jsonb('pages').$type<RemotePage[]>().notNull().default([]),
+  /** The shared-library ranges the version was built against ({ "antd": "^6.6.8", ... }): checked against the console's at every read of the registry. */
+  shared: jsonb('shared').$type<Record<string, string>>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),

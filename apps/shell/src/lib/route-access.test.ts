@@ -16,6 +16,7 @@ const remote = (name: string, pages: ReturnType<typeof page>[]): RemoteEntry => 
   title: {},
   icon: '',
   pages,
+  refused: [],
 });
 /** What the registry declares: the routes are derived from it, not typed in the shell. */
 const registry = [

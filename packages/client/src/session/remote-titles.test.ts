@@ -16,8 +16,9 @@ describe('registerRemoteTitles', () => {
           { path: '/demo/hello', title: { 'zh-CN': '你好', 'en-US': 'Hello' } },
           { path: '/demo/hello/:id', title: { 'zh-CN': '详情', 'en-US': 'Details' }, hidden: true },
         ],
+        refused: [],
       },
-      { name: 'org', entry: '/o', version: '1', routes: ['/org/user'], title: {}, icon: '', pages: [{ path: '/org/user', title: { 'en-US': 'Remote says' } }] },
+      { name: 'org', entry: '/o', version: '1', routes: ['/org/user'], title: {}, icon: '', pages: [{ path: '/org/user', title: { 'en-US': 'Remote says' } }], refused: [] },
     ]);
     expect(t('menu.demo', undefined, 'en-US')).toBe('Demo');
     expect(t('menu.demo.hello', undefined, 'zh-CN')).toBe('你好');

@@ -185,6 +185,7 @@ describe('refreshRegistryAndMenus', () => {
     title: {},
     icon: '',
     pages: [],
+    refused: [],
   });
   const org1 = remote('org', '1');
   const menu = (path: string) => ({ list: [{ id: 1, path, children: [] }] });

@@ -231,6 +231,7 @@ export class AddonInstaller {
         title: m.title,
         icon: m.icon,
         pages: m.pages.map(registryPage),
+        shared: m.shared,
         sort: ADDON_SORT,
       },
       (replaced) => addonUpgradeEntry(m, previous ?? replaced),

@@ -2,19 +2,35 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import semver from 'semver';
-import { ADDON_SHARED_LIBRARIES } from '@uc/contracts';
+import { ADDON_SHARED_LIBRARIES, isStrictShared, SHELL_SHARED_VERSIONS_FILE } from '@uc/contracts';
 import { serverRoot } from '../../lib/server-root';
 
 /*
- * The versions of the shared singletons the console runs (react, antd, @uc/client ...): an addon or
- * remote built against a range they do not satisfy would get the console's copy anyway (singletons)
- * and break at run time, so installing one is refused and a build of one is reported.
+ * The versions of the shared libraries the console runs (react, antd, @uc/client ...). A remote or addon
+ * built against a range of a strict singleton (STRICT_SHARED_LIBRARIES) that they do not satisfy would
+ * get the console's copy anyway and break at run time: installing one is refused, and a registered one
+ * (a build in WEB_DIR, an addon installed before the console changed) carries the refusal in its
+ * registry entry, so the shell shows why instead of loading it. The stateless packages (@uc/contracts,
+ * @uc/ui) are shared by version: a remote built against a newer one loads its own copy, so they never
+ * refuse anything.
  */
 
 /** Library name -> the version the console provides. */
 export type SharedVersions = ReadonlyMap<string, string>;
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+/** What the shell's build says it shares (WEB_DIR/shell/dist/shared-versions.json): the versions the console runs. */
+function fromShellBuild(webDir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  try {
+    const { shared } = readJson(join(webDir, 'shell', 'dist', SHELL_SHARED_VERSIONS_FILE)) as { shared?: Record<string, unknown> };
+    for (const [name, version] of Object.entries(shared ?? {})) if (typeof version === 'string') out.set(name, version);
+  } catch {
+    // A shell built before it wrote the file, or none: the sources below say.
+  }
+  return out;
+}
 
 /** The installed versions the shell would bundle (resolved from its package, as its build does). */
 function fromShellPackage(webDir: string): Map<string, string> {
@@ -88,13 +104,14 @@ function fromWorkspacePackages(): Map<string, string> {
 }
 
 /**
- * The console's shared-library versions: the shell's installed packages first, then what the built
- * remotes carry, then the pnpm catalog and the console's own packages; exact versions only (a range in
- * the catalog is skipped).
+ * The console's shared-library versions: what the shell's build says it shares first, then the shell's
+ * installed packages, the pnpm catalog and the console's own packages, and last what the built remotes
+ * were given (a remote built against other versions must not decide what the console runs); exact
+ * versions only (a range in the catalog is skipped).
  */
 export function consoleSharedVersions(webDir: string): SharedVersions {
   const out = new Map<string, string>();
-  for (const source of [fromShellPackage(webDir), fromBuiltRemotes(webDir), fromPnpmCatalog(), fromWorkspacePackages()]) {
+  for (const source of [fromShellBuild(webDir), fromShellPackage(webDir), fromPnpmCatalog(), fromWorkspacePackages(), fromBuiltRemotes(webDir)]) {
     for (const [name, version] of source) if (!out.has(name) && semver.valid(version)) out.set(name, version);
   }
   return out;
@@ -110,13 +127,15 @@ export interface SharedMismatch {
 }
 
 /**
- * The libraries of `shared` (name -> range) the console provides in a version outside the range. A
- * library the console does not share is the addon's own business (it bundles its copy); a range that
- * is no semver range counts as a mismatch (nothing can be known to satisfy it).
+ * The strict singletons of `shared` (name -> range) the console provides in a version outside the
+ * range. A library the console does not share, or shares by version (@uc/contracts, @uc/ui), is the
+ * addon's own business (it brings its copy); a range that is no semver range counts as a mismatch
+ * (nothing can be known to satisfy it).
  */
 export function sharedMismatches(shared: Readonly<Record<string, string>>, versions: SharedVersions): SharedMismatch[] {
   const out: SharedMismatch[] = [];
   for (const [library, range] of Object.entries(shared)) {
+    if (!isStrictShared(library)) continue;
     const version = versions.get(library);
     if (version === undefined) continue;
     const valid = semver.validRange(range);

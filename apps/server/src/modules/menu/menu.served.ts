@@ -8,7 +8,7 @@ const matches = (pattern: string, path: string): boolean => {
 };
 
 /** Whether an address is a page someone serves: the shell's own, or one of an enabled remote's. */
-export function servedBy(remotes: readonly RemoteEntry[]): (path: string) => boolean {
+export function servedBy(remotes: readonly Pick<RemoteEntry, 'routes' | 'pages'>[]): (path: string) => boolean {
   const prefixes = [...SHELL_PAGES, ...remotes.flatMap((r) => r.routes)];
   const patterns = remotes.flatMap((r) => r.pages.map((p) => p.path)).filter((p) => p.includes(':'));
   return (path) => prefixes.some((p) => path === p || path.startsWith(`${p}/`)) || patterns.some((p) => matches(p, path));

@@ -18,7 +18,7 @@ const INCOMPLETE_WARN_MS = 30_000;
 const WATCHED = ['uc-remote.json', 'mf-manifest.json'];
 
 export interface RemoteCatalogueOptions {
-  /** The console's shared-library versions, to report builds made against others; default: looked up from WEB_DIR (modules/addon/shared-versions.ts). */
+  /** The console's shared-library versions, to refuse builds made against others; default: looked up from WEB_DIR (modules/addon/shared-versions.ts). */
   sharedVersions?: () => SharedVersions;
   /** How long a build seen before must stay gone before its registry row is removed. */
   missingGraceMs?: number;
@@ -60,6 +60,11 @@ export class RemoteCatalogue {
   }
 
   private readonly sharedVersions: () => SharedVersions;
+
+  /** The console's shared-library versions, which every registered version's ranges are checked against. */
+  consoleVersions(): SharedVersions {
+    return this.sharedVersions();
+  }
 
   /** The local build of `name` when its version is the current one. */
   find(name: string, version: string): LocalRemote | undefined {

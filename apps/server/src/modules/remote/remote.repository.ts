@@ -6,8 +6,16 @@ import { remoteUpgradeEntry } from '../upgrade-log/remote-upgrade';
 import { recordUpgrade, type UpgradeEntry } from '../upgrade-log/upgrade-log.service';
 import { notifyRegistry } from './remote-events';
 
-/** A registry row as written: an addon registered by URL may declare no title or pages. */
-export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages'> & Partial<Pick<RemoteEntry, 'title' | 'icon' | 'pages'>>;
+/**
+ * A registry row as written: an addon registered by URL may declare no title or pages, nor the
+ * shared-library ranges it was built against. The refusal is no part of it: it is worked out at each
+ * read, against the console's versions then (registryEntries).
+ */
+export type RemoteRecord = Omit<RemoteEntry, 'title' | 'icon' | 'pages' | 'refused'> &
+  Partial<Pick<RemoteEntry, 'title' | 'icon' | 'pages'>> & { shared?: Record<string, string> };
+
+/** A registry row as read: the entry and the ranges it was built against. */
+export type RemoteRow = Omit<RemoteEntry, 'refused'> & { shared: Record<string, string> };
 
 /*
  * Where registry rows come from, told by their entry: a build found in WEB_DIR is served at
@@ -32,15 +40,16 @@ const entryColumns = {
   title: remotes.title,
   icon: remotes.icon,
   pages: remotes.pages,
+  shared: remotes.shared,
 };
 
-/** The enabled remotes the shell should register, in sort order. */
-export async function enabledRemotes(db: Db): Promise<RemoteEntry[]> {
+/** The enabled remotes the shell should register, in sort order (registryEntries turns them into what the shell is told). */
+export async function enabledRemotes(db: Db): Promise<RemoteRow[]> {
   return db.select(entryColumns).from(remotes).where(eq(remotes.enabled, true)).orderBy(asc(remotes.sort), asc(remotes.name));
 }
 
 /** Every registry row, enabled or not (clash checks of installs). */
-export async function allRemotes(db: Db): Promise<(RemoteEntry & { enabled: boolean })[]> {
+export async function allRemotes(db: Db): Promise<(RemoteRow & { enabled: boolean })[]> {
   return db
     .select({ ...entryColumns, enabled: remotes.enabled })
     .from(remotes)
@@ -54,20 +63,26 @@ export async function allRemotes(db: Db): Promise<(RemoteEntry & { enabled: bool
  * A row that changes tells every server (remote-events.ts), so open tabs learn of it at once.
  */
 export async function upsertRemote(db: Db, input: RemoteRecord & { sort?: number }, upgrade?: (previous: string | undefined) => UpgradeEntry): Promise<void> {
-  const r = { title: {}, icon: '', pages: [], ...input };
+  const r = { title: {}, icon: '', pages: [], shared: {}, ...input };
   const [previous] = await db
-    .select({ entry: remotes.entry, version: remotes.version, routes: remotes.routes, title: remotes.title, icon: remotes.icon, pages: remotes.pages })
+    .select({
+      entry: remotes.entry,
+      version: remotes.version,
+      routes: remotes.routes,
+      title: remotes.title,
+      icon: remotes.icon,
+      pages: remotes.pages,
+      shared: remotes.shared,
+    })
     .from(remotes)
     .where(eq(remotes.name, r.name));
+  const row = { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, shared: r.shared };
   await db
     .insert(remotes)
-    .values({ name: r.name, entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, sort: r.sort ?? 0 })
-    .onConflictDoUpdate({
-      target: remotes.name,
-      set: { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages, updatedAt: sql`now()` },
-    });
+    .values({ name: r.name, ...row, sort: r.sort ?? 0 })
+    .onConflictDoUpdate({ target: remotes.name, set: { ...row, updatedAt: sql`now()` } });
   if (previous?.version !== r.version) await recordUpgrade(db, upgrade ? upgrade(previous?.version) : remoteUpgradeEntry(r, previous?.version));
-  const now = { entry: r.entry, version: r.version, routes: r.routes, title: r.title, icon: r.icon, pages: r.pages };
+  const now = row;
   if (!previous || canonical(previous) !== canonical(now)) await notifyRegistry(db);
 }
 

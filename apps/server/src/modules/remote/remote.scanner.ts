@@ -25,6 +25,8 @@ export interface LocalRemote {
   title: Record<string, string>;
   icon: string;
   pages: RemotePage[];
+  /** The shared-library ranges it was built against (library -> range); the registry refuses it when the console's strict singletons do not satisfy them. */
+  shared: Record<string, string>;
   /** The dist directory served at /user/web/remotes/<name>/<version>/. */
   dir: string;
 }
@@ -56,8 +58,10 @@ function builtAgainst(dir: string, declared: Record<string, string> | undefined)
 
 /**
  * Finds the built remotes: WEB_DIR/<app>/dist/uc-remote.json. A broken file, a name two builds
- * claim, a build without its mf-manifest.json and a build made against shared-library versions the
- * console does not run are reported (`warn`); only the first two keep a build out of the registry.
+ * claim, a build without its mf-manifest.json and a build made against a strict singleton's version the
+ * console does not run are reported (`warn`); only the first two keep a build out of the registry (the
+ * last is registered with the ranges it was built against, and its registry entry says why the shell
+ * will not load it).
  * A build whose manifest names files that are not there yet (being written or copied in) is left out
  * and told to `incomplete`, without a warning: it is looked at again.
  */
@@ -94,13 +98,14 @@ export function scanRemotes(
     }
     dirOf.set(info.name, dir);
     if (!hasManifest) warn(`Remote build ${dir} has no mf-manifest.json: the console cannot load "${info.name}"; rebuild that app`);
+    const shared = builtAgainst(dir, info.shared);
     if (versions) {
-      for (const m of sharedMismatches(builtAgainst(dir, info.shared), versions))
+      for (const m of sharedMismatches(shared, versions))
         warn(
-          `Remote "${info.name}" was built against ${m.library} ${m.range} but the console runs ${m.library} ${m.version}: rebuild it with the console's versions`,
+          `Remote "${info.name}" ${info.version} was built against ${m.library} ${m.range} but the console runs ${m.library} ${m.version}: the console refuses it (its registry entry says why); rebuild it against the console's versions`,
         );
     }
-    found.push({ name: info.name, version: info.version, routes: info.routes, title: info.title, icon: info.icon, pages: info.pages, dir });
+    found.push({ name: info.name, version: info.version, routes: info.routes, title: info.title, icon: info.icon, pages: info.pages, shared, dir });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -39,6 +39,7 @@ describe('remote registry', () => {
         title: {},
         icon: '',
         pages: [],
+        refused: [],
       },
       {
         name: 'permission',
@@ -48,6 +49,7 @@ describe('remote registry', () => {
         title: {},
         icon: '',
         pages: [],
+        refused: [],
       },
     ]);
   });
@@ -148,7 +150,7 @@ describe('remote registry problems', () => {
       expect.arrayContaining([
         expect.stringContaining('has the name "dup" already; give each remote its own name'),
         expect.stringContaining('has no mf-manifest.json: the console cannot load "bare"'),
-        'Remote "old" was built against antd ^5.1.0 but the console runs antd 6.6.8: rebuild it with the console\'s versions',
+        'Remote "old" 1.0.0-dddddddd was built against antd ^5.1.0 but the console runs antd 6.6.8: the console refuses it (its registry entry says why); rebuild it against the console\'s versions',
         expect.stringContaining('is named "taken", which an installed addon holds: the build is left out'),
       ]),
     );

@@ -162,6 +162,7 @@ describe('app drawer', () => {
     title: {},
     icon: '',
     pages: [],
+    refused: [],
   };
 
   it('lists the core functions from the header menus and says the market is not there yet', async () => {

@@ -40,7 +40,16 @@ class FakeEventSource {
   }
 }
 
-const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'], title: {}, icon: '', pages: [] };
+const org: RemoteEntry = {
+  name: 'org',
+  entry: '/user/web/remotes/org/1/mf-manifest.json',
+  version: '1',
+  routes: ['/org'],
+  title: {},
+  icon: '',
+  pages: [],
+  refused: [],
+};
 const addon: RemoteEntry = {
   ...org,
   name: 'hello-addon',

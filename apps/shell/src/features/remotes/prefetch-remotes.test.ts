@@ -24,6 +24,7 @@ const remote = (name: string, routes: string[]): RemoteEntry => ({
   title: {},
   icon: '',
   pages: [],
+  refused: [],
 });
 const item = (path: string, children: AdminMenuItem[] = []) => ({ path, children }) as unknown as AdminMenuItem;
 

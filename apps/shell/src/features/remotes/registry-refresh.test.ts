@@ -15,6 +15,7 @@ const org = (version: string): RemoteEntry => ({
   title: {},
   icon: '',
   pages: [],
+  refused: [],
 });
 
 /** The server's registry names `list`; a refresh stores it the way the session store does. */

@@ -7,6 +7,8 @@ import { OfflineResult } from './offline-result';
 import { RemoteLoadError } from './remote-load-error';
 import { remoteEnUS, remoteZhCN } from './remote-messages';
 import { MANIFEST_TIMEOUT_MS } from './remote-plugins';
+import { RemoteRefusedResult } from './remote-refused-result';
+import { SharedVersionRefusal } from './remote-refusal';
 import { registryMovedOn } from './registry-refresh';
 
 registerMessages('zh-CN', remoteZhCN);
@@ -89,6 +91,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     const module = this.props.moduleName;
     if (checking) return <Spin size="large" tip={t('remote.loading', { module })} style={{ display: 'block', margin: '120px auto' }} />;
     if (offline) return <OfflineResult moduleName={module} onRetry={this.retry} retrying={retrying} />;
+    // The version needs a shared library in a version the console does not run: no retry loads it.
+    if (error instanceof SharedVersionRefusal) return <RemoteRefusedResult moduleName={module} refused={error.refused} />;
     const timedOut = error instanceof RemoteLoadError && error.reason === 'timeout';
     return (
       <Result

@@ -22,6 +22,7 @@ const org: RemoteEntry = {
   title: {},
   icon: '',
   pages: [],
+  refused: [],
 };
 const orgRoutes = [{ path: '/org', children: [{ path: 'user', element: <p>user list</p> }] }];
 // The same remote redeployed: another version at another entry (the old one's files are gone).

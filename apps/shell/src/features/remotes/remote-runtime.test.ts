@@ -29,6 +29,7 @@ const version = (name: string, v: string): RemoteEntry => ({
   title: {},
   icon: '',
   pages: [],
+  refused: [],
 });
 
 beforeEach(() => {

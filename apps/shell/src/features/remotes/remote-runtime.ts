@@ -5,6 +5,7 @@ import { provideRemoteModuleLoader, useSession } from '@uc/client';
 import { federationName } from '@uc/client/federation-name';
 import { isFailedRemoteModule, RemoteLoadError } from './remote-load-error';
 import { fallbackPlugin, manifestFailure, manifestFetchPlugin, readManifest, retryPlugin } from './remote-plugins';
+import { manifestRefusals, registryRefusal, runtimeRefusal, SharedVersionRefusal } from './remote-refusal';
 
 /** What every remote exposes as './prefetch': starts the data of the page at `pathname`, if it knows it. */
 export interface RemotePrefetchModule {
@@ -33,7 +34,7 @@ export function effectiveRemotes(registry: RemoteEntry[]): RemoteEntry[] {
   const over = overrides();
   const list = registry.map((r) => (over[r.name] ? { ...r, entry: over[r.name]! } : r));
   for (const [name, entry] of Object.entries(over)) {
-    if (!list.some((r) => r.name === name)) list.push({ name, entry, version: 'dev', routes: [`/${name}`], title: {}, icon: '', pages: [] });
+    if (!list.some((r) => r.name === name)) list.push({ name, entry, version: 'dev', routes: [`/${name}`], title: {}, icon: '', pages: [], refused: [] });
   }
   return list;
 }
@@ -72,6 +73,10 @@ function containerOf(remote: RemoteEntry): Promise<string> {
   let name = containers.get(remote.entry);
   if (!name) {
     name = readManifest(remote.entry).then((manifest) => {
+      // A version that needs a strict singleton in a version this console does not run is refused
+      // before any of its code runs (the registry normally says so first; this covers what it did not judge).
+      const refused = manifestRefusals(manifest);
+      if (refused.length > 0) throw new SharedVersionRefusal(remote.name, refused);
       const declared = (manifest as { name?: unknown } | null)?.name;
       return typeof declared === 'string' && IDENTIFIER.test(declared) ? declared : federationName(remote.name);
     });
@@ -88,6 +93,8 @@ function containerOf(remote: RemoteEntry): Promise<string> {
  * name registered before with another entry (a remote whose builds all share one name) is replaced.
  */
 async function register(remote: RemoteEntry, force: boolean): Promise<string> {
+  const refusal = registryRefusal(remote);
+  if (refusal) throw refusal;
   const container = await containerOf(remote);
   if (!pluginsInstalled) {
     registerPlugins([manifestFetchPlugin(), retryPlugin(), fallbackPlugin()]);
@@ -101,9 +108,20 @@ async function register(remote: RemoteEntry, force: boolean): Promise<string> {
   return container;
 }
 
-/** The error for a module that did not load, with the manifest's reason when that is what failed. */
-const loadError = (remote: RemoteEntry, mod: unknown) =>
-  new RemoteLoadError(remote.name, isFailedRemoteModule(mod) ? mod.error : undefined, manifestFailure(remote.entry)?.reason);
+/**
+ * The error for a module that did not load, with the manifest's reason when that is what failed; the
+ * federation runtime's refusal of a strict singleton's version is the remote's refusal, not a failure.
+ */
+const loadError = (remote: RemoteEntry, mod: unknown) => {
+  const cause = isFailedRemoteModule(mod) ? mod.error : undefined;
+  return runtimeRefusal(remote.name, cause) ?? new RemoteLoadError(remote.name, cause, manifestFailure(remote.entry)?.reason);
+};
+
+/** A failure of a version as the page shows it: a refusal as it is, anything else as a RemoteLoadError. */
+const asLoadError = (remote: RemoteEntry, error: unknown): Error =>
+  error instanceof RemoteLoadError || error instanceof SharedVersionRefusal
+    ? error
+    : (runtimeRefusal(remote.name, error) ?? new RemoteLoadError(remote.name, error, manifestFailure(remote.entry)?.reason));
 
 /**
  * The route objects of a remote version, loaded once and shared by every visit; `fresh` forgets a
@@ -127,7 +145,7 @@ export function loadRemoteRoutes(remote: RemoteEntry, fresh = false): Promise<Ro
       // A manifest that could not be read, a name the runtime cannot take (a dev override): the
       // page's error, not a crash of the shell.
       (error: unknown) => {
-        throw error instanceof RemoteLoadError ? error : new RemoteLoadError(remote.name, error, manifestFailure(remote.entry)?.reason);
+        throw asLoadError(remote, error);
       },
     );
   const pending = { entry: remote.entry, promise };
@@ -148,7 +166,7 @@ export async function loadRemoteExpose<T>(remote: RemoteEntry, expose: string, f
   try {
     container = await register(remote, fresh);
   } catch (error) {
-    throw new RemoteLoadError(remote.name, error, manifestFailure(remote.entry)?.reason);
+    throw asLoadError(remote, error);
   }
   const mod = await loadRemote<T>(`${container}/${expose.replace(/^\.\//, '')}`);
   if (!mod || isFailedRemoteModule(mod)) throw loadError(remote, mod);
@@ -178,7 +196,7 @@ provideRemoteModuleLoader(loadRegistryExpose);
  * usual error and retry). Resolves once every prefetch has finished, never rejects.
  */
 export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
-  const todo = remotes.filter((r) => loading.get(r.name)?.entry !== r.entry && prefetched.get(r.name) !== r.entry);
+  const todo = remotes.filter((r) => r.refused.length === 0 && loading.get(r.name)?.entry !== r.entry && prefetched.get(r.name) !== r.entry);
   await Promise.all(
     todo.map(async (remote) => {
       prefetched.set(remote.name, remote.entry);

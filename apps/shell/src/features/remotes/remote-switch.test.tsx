@@ -38,7 +38,16 @@ const serverNames = (list: RemoteEntry[]) =>
     return list;
   });
 
-const org: RemoteEntry = { name: 'org', entry: '/user/web/remotes/org/1/mf-manifest.json', version: '1', routes: ['/org'], title: {}, icon: '', pages: [] };
+const org: RemoteEntry = {
+  name: 'org',
+  entry: '/user/web/remotes/org/1/mf-manifest.json',
+  version: '1',
+  routes: ['/org'],
+  title: {},
+  icon: '',
+  pages: [],
+  refused: [],
+};
 const menuItem = testMenuItem;
 const menu = [menuItem('/org', [menuItem('/org/user')])];
 

@@ -8,6 +8,7 @@ import { menuText } from '../../components/menu-text';
 import { isOffline, usePwa } from '../../pwa/pwa-store';
 import { OfflineResult } from './offline-result';
 import { RemoteOutlet } from './remote-outlet';
+import { RemoteRefusedResult } from './remote-refused-result';
 import { effectiveRemotes, readyRoutes } from './remote-runtime';
 import { refreshRegistry, registryStale } from './registry-refresh';
 
@@ -135,6 +136,9 @@ export default function RemoteSwitch({ notFound, forbidden }: { notFound: ReactN
   }
   if (!remote) return loaded && !recheck ? <>{notFound}</> : <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (!pathAllowed(pathname, map, routeTable(remotes))) return <>{forbidden}</>;
+  // A version the registry refuses (it needs a strict shared library in a version the console does not
+  // run) is never loaded: its pages say why. A version already on screen stays until the next navigation.
+  if (remote.refused.length > 0) return <RemoteRefusedResult moduleName={moduleNameOf(remote, menu, pathname)} refused={remote.refused} />;
   return (
     <RemoteOutlet key={remote.name} remote={remote} moduleName={moduleNameOf(remote, menu, pathname)} notFound={notFound} onFailure={() => setOnScreen(null)} />
   );

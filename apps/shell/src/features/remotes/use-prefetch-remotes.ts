@@ -12,10 +12,10 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 const menuPaths = (list: AdminMenuItem[]): string[] => list.flatMap((m) => [m.path, ...menuPaths(m.children)]).filter(Boolean);
 
-/** The remotes the user can reach from their menu: the others are not worth a byte. */
+/** The remotes the user can reach from their menu and the console runs: the others are not worth a byte. */
 export function reachableRemotes(remotes: RemoteEntry[], menu: AdminMenuItem[]): RemoteEntry[] {
   const paths = menuPaths(menu);
-  return remotes.filter((r) => r.routes.some((prefix) => paths.some((p) => p === prefix || p.startsWith(`${prefix}/`))));
+  return remotes.filter((r) => r.refused.length === 0 && r.routes.some((prefix) => paths.some((p) => p === prefix || p.startsWith(`${prefix}/`))));
 }
 
 /**

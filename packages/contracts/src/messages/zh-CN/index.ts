@@ -13,6 +13,8 @@ import { oidcZhCN } from './oidc';
 import { addonZhCN } from './addon';
 import { dashboardZhCN } from './dashboard';
 import { siteSettingsZhCN } from './site-settings';
+import { remoteZhCN } from './remote';
+import { monitorZhCN } from './monitor';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -34,6 +36,8 @@ export const ZH_CN_PARTS = {
   addon: addonZhCN,
   dashboard: dashboardZhCN,
   siteSettings: siteSettingsZhCN,
+  remote: remoteZhCN,
+  monitor: monitorZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));
