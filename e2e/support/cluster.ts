@@ -80,6 +80,8 @@ export interface Cluster {
   sqlThroughPooler(query: string): Promise<string[][]>;
   /** HAProxy's view of each server: UP, DOWN, MAINT, ... (its stats socket). */
   balancerStatus(): Promise<Record<string, string>>;
+  /** Sends a command to HAProxy's runtime API (`set server servers/s2 state maint`); its answer. */
+  balancerCommand(command: string): Promise<string>;
   /** Waits until HAProxy sees `name` as `status` (UP or DOWN). */
   waitForStatus(name: string, status: 'UP' | 'DOWN'): Promise<void>;
   stop(): Promise<void>;
@@ -385,6 +387,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       sql: (query) => psql(server, database, query),
       sqlThroughPooler: (query) => psql(new URL(pooledUrl), database, query),
       balancerStatus,
+      balancerCommand: (command) => askBalancer(socketPath, command),
       waitForStatus,
       stop: stopAll,
     };
