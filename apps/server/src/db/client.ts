@@ -179,7 +179,15 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
       : '. Check that PostgreSQL runs and the URL is right, or unset DATABASE_URL to use the embedded database';
     throw new Error(`Cannot connect to DATABASE_URL (${redact(url)}): ${err.message}${pooler}`);
   });
+  // Through a pooler, statements outside a transaction (token lookups, sign-in) get no timeout from
+  // here: only a default of the database role gives them one (docs/operations.md).
+  const unbounded = directUrl && (await probe.query<{ t: string }>('select current_setting($1) as t', ['statement_timeout'])).rows[0]?.t === '0';
   probe.release();
+  if (unbounded) {
+    console.warn(
+      `Statements outside a transaction run without a timeout through the pooler of DATABASE_URL: give the database role a default, ALTER ROLE ${roleOf(url)} SET statement_timeout = '${timeout}ms'`,
+    );
+  }
   if (directUrl) {
     const direct = new pg.Client(sessionConfig);
     await direct.connect().catch((err: Error) => {
@@ -233,6 +241,11 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
       return sent;
     },
   };
+}
+
+/** The user a connection string signs in as, for a message. */
+function roleOf(url: string): string {
+  return (new pg.Client({ connectionString: url }) as unknown as { user: string }).user;
 }
 
 /** The host and port a connection string connects to, as node-postgres reads it (PGHOST and the like included). */

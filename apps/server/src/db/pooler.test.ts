@@ -50,6 +50,7 @@ onPostgres('PostgreSQL through a transaction pooler (DATABASE_DIRECT_URL set)', 
   let drop: () => Promise<void>;
   let database: Database;
   let direct: pg.Client;
+  let warnings: string[];
   const tmp = mkdtempSync(join(tmpdir(), 'uc-pooler-'));
   const withName = (url: string, name: string) => {
     const u = new URL(url);
@@ -60,7 +61,11 @@ onPostgres('PostgreSQL through a transaction pooler (DATABASE_DIRECT_URL set)', 
   beforeAll(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     database = await openPostgres(withName(created.url, 'uc_pooled'), { statementTimeoutMs: 1234, directUrl: withName(created.url, 'uc_direct') });
+    // The role has no default timeout here: statements outside a transaction would run unbounded.
+    warnings = warn.mock.calls.map((c) => String(c[0]));
+    warn.mockRestore();
     direct = new pg.Client({ connectionString: created.url });
     await direct.connect();
   });
@@ -100,6 +105,10 @@ onPostgres('PostgreSQL through a transaction pooler (DATABASE_DIRECT_URL set)', 
       ),
     );
     expect(inside).toEqual([{ statement: '1234ms', idle: '10min' }]);
+  });
+
+  it('says at start when statements outside a transaction have no timeout, and how to give them one', () => {
+    expect(warnings).toEqual([expect.stringMatching(/ALTER ROLE \S+ SET statement_timeout = '1234ms'$/)]);
   });
 
   it('runs a statement past STATEMENT_TIMEOUT_MS in a transaction into the timeout', async () => {
