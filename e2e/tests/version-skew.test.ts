@@ -187,6 +187,33 @@ describe('version skew between the shell and a remote', () => {
       return [...out].sort();
     }, library);
 
+  /** Org's own scripts (gzip) on a cold visit of /org/user with the deployed build: what it ships itself. */
+  async function shipped(dist: string): Promise<{ count: number; gzip: number }> {
+    const version = (await registered(dist)).version;
+    const { context, page } = await newPage(browser);
+    // Only org's scripts count, and only what /org/user needs: the idle prefetch of the other remotes is blocked.
+    await page.route(/\/user\/web\/remotes\/(?!org\/)/, (route) => route.abort());
+    const scripts = orgScripts(page, version);
+    await signInWithToken(page, token);
+    await page.goto(server.url('/org/user'));
+    await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    return scripts;
+  }
+
+  it("what org ships itself on /org/user: with the console's copies of @uc/contracts and @uc/ui, and with its own", async () => {
+    deploy(join(repoRoot, 'apps', 'org', 'dist'));
+    const same = await shipped(join(repoRoot, 'apps', 'org', 'dist'));
+    deploy(compatible);
+    const own = await shipped(compatible);
+    console.log(
+      `  org on /org/user, its own scripts (gzip): ${(same.gzip / 1024).toFixed(1)} KB in ${same.count} with the console's @uc/contracts and @uc/ui; ` +
+        `${(own.gzip / 1024).toFixed(1)} KB in ${own.count} with its own (built against newer minors)`,
+    );
+    assert.ok(own.gzip > same.gzip, 'its own copies come from its own folder');
+  });
+
   it('a remote built against newer minors of @uc/contracts and @uc/ui works beside the older shell, with its own copies of those two', async () => {
     const org = await registered(compatible);
     assert.deepEqual(org.refused, []);
@@ -194,7 +221,6 @@ describe('version skew between the shell and a remote', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => /Federation Runtime|does not satisfy/.test(message.text()) && errors.push(message.text()));
-    const scripts = orgScripts(page, org.version);
     await signInWithToken(page, token);
     await page.goto(server.url('/org/user'));
     await page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 30_000 });
@@ -217,7 +243,6 @@ describe('version skew between the shell and a remote', () => {
       assert.match(copies[0]!, / shell$/, `${library} comes from the shell`);
     }
     assert.deepEqual(errors, []);
-    console.log(`  org with its own @uc/contracts and @uc/ui: ${scripts.count} scripts, ${(scripts.gzip / 1024).toFixed(1)} KB gzip on /org/user`);
     await context.close();
   });
 
