@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, siteConfigCall, uploadImageCall } from '@uc/contracts';
+import { accountLoginCall, memberDeleteCall, memberInfoCall, memberListCall, memberStatusBatchCall, siteConfigCall, uploadImageCall } from '@uc/contracts';
 import { TimeoutError } from 'ky';
 import { setLocale, t } from '../i18n/i18n-store';
 import { createApiClient, MAX_RETRY_WAIT_MS, readXsrfToken, retryAfterMs } from './api-client';
@@ -287,6 +287,16 @@ describe('prefetched calls', () => {
     client.prefetch(memberListCall, { query });
     await client.call(memberListCall, { query });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a write forgets what was read ahead of it: the list reloaded after it asks the server', async () => {
+    const fetch = respond(page);
+    const client = createApiClient({ prefixUrl: 'http://uc.test', fetch, getToken: () => 't' });
+    client.prefetch(memberListCall, { query });
+    await client.call(memberStatusBatchCall, { body: { ids: [2], status: 2 } }).catch(() => undefined);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await client.call(memberListCall, { query });
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('only GET calls are prefetched', () => {

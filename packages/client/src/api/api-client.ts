@@ -4,7 +4,7 @@ import { getLocale, t } from '../i18n/i18n-store';
 import { getAccessToken } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
 import { getApiUi } from './api-ui';
-import { abortable, hasPrefetched, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
+import { abortable, forgetPrefetched, hasPrefetched, keepPrefetched, prefetchKey, takePrefetched } from './call-prefetch';
 import { handleApiError } from './handle-api-error';
 
 export interface CallOptions<C> {
@@ -149,6 +149,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<C extends CallContract>(contract: C, callOptions: CallOptions<C> = {}): Promise<CallData<C>> {
     const path = prefixUrl ? contract.path.replace(/^\//, '') : contract.path;
+    // A write makes the answers read ahead of it stale: the reads after it ask the server.
+    if (contract.method !== 'GET') forgetPrefetched();
     const prefetched = contract.method === 'GET' && callOptions.tenant === undefined ? takePrefetched(keyOf(contract, callOptions.query)) : undefined;
     if (prefetched) {
       try {
@@ -178,6 +180,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         response = await send();
       }
       const envelope = await readEnvelope(response);
+      // And the reads started while it ran may have read before it committed.
+      if (contract.method !== 'GET') forgetPrefetched();
       if (envelope.code !== ResultCode.success) {
         throw new ApiError(envelope.message || t('request.error.unknown'), 'business', envelope.code, response.status, envelope.data);
       }

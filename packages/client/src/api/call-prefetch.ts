@@ -2,7 +2,8 @@
  * Answers of GET calls started ahead of the component that needs them: a page's data can be on its
  * way while the page's code still loads (a remote's './prefetch', started by the shell on the click).
  * `call()` hands an answer out once, to the first call of the same address, query and session within
- * PREFETCH_TTL_MS; anything else (another query, a later call, a failed prefetch) is a normal request.
+ * PREFETCH_TTL_MS; anything else (another query, a later call, a failed prefetch) is a normal request,
+ * and so is every read after a write (forgetPrefetched).
  */
 
 /** How long a prefetched answer waits for its page. */
@@ -41,6 +42,15 @@ export function takePrefetched(key: string, now = Date.now()): Promise<unknown> 
   if (!hit) return undefined;
   pending.delete(key);
   return now - hit.at <= PREFETCH_TTL_MS ? hit.answer : undefined;
+}
+
+/**
+ * Forgets every answer not yet taken: a write (any call but a GET) may change what they read, so a read
+ * after it must ask the server (a list reloaded after a batch action within PREFETCH_TTL_MS of the page's
+ * visit would otherwise show the rows as they were, when the page had not taken its prefetch).
+ */
+export function forgetPrefetched(): void {
+  pending.clear();
 }
 
 /** Waits for `answer` unless `signal` aborts first (the request itself goes on: it was not the caller's). */
