@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { setLocale } from '@uc/client';
 import { ListTable, pagerTotal } from './list-table';
+import { densityStorageKey } from './table-settings';
 import type { ListQueryResult } from './use-list-query';
 
 interface Row {
@@ -65,6 +66,54 @@ describe('ListTable empty list and rows', () => {
     render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" onRow={(row) => ({ onClick: () => opened.push(row.id) })} />);
     fireEvent.click(screen.getByText('row 3'));
     expect(opened).toEqual([3]);
+  });
+});
+
+describe('ListTable density and full screen', () => {
+  afterEach(() => localStorage.clear());
+  afterAll(() => setLocale('zh-CN'));
+  const table = () => document.querySelector('.ant-table')!;
+
+  it.each([
+    ['zh-CN', '表格密度', '紧凑'],
+    ['en-US', 'Density', 'Compact'],
+  ])('offers density beside reload, kept per table in local storage (%s)', async (locale, density, compact) => {
+    setLocale(locale);
+    const { unmount } = render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" tableKey="test.list" />);
+    expect(table()).not.toHaveClass('ant-table-small');
+    fireEvent.click(screen.getByRole('button', { name: density }));
+    fireEvent.click(await screen.findByText(compact));
+    expect(table()).toHaveClass('ant-table-small');
+    expect(localStorage.getItem(densityStorageKey('test.list'))).toBe('small');
+    unmount();
+    // Read back on the next visit; another table keeps its own.
+    const again = render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" tableKey="test.list" />);
+    expect(table()).toHaveClass('ant-table-small');
+    again.unmount();
+    render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" tableKey="test.other" />);
+    expect(table()).not.toHaveClass('ant-table-small');
+  });
+
+  it.each([
+    ['zh-CN', '全屏', '退出全屏'],
+    ['en-US', 'Full screen', 'Exit full screen'],
+  ])('lays the list over the whole window in full screen, and back (%s)', (locale, enter, exit) => {
+    setLocale(locale);
+    const requestFullscreen = jest.fn(() => Promise.resolve());
+    Object.defineProperty(document.documentElement, 'requestFullscreen', { value: requestFullscreen, configurable: true });
+    render(<ListTable<Row> query={query({})} columns={columns} rowKey="id" />);
+    const frame = screen.getByText('row 1').closest<HTMLElement>('[class*="ant-flex-vertical"]')!;
+    expect(frame.style.position).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: enter }));
+    expect(frame).toHaveStyle({ position: 'fixed', zIndex: '999' });
+    // The page itself goes full screen (not the list), so antd's dialogs and menus still show.
+    expect(requestFullscreen).toHaveBeenCalledTimes(1);
+    const leave = screen.getByRole('button', { name: exit });
+    expect(leave).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(leave);
+    expect(frame.style.position).toBe('');
+    expect(within(frame).getByRole('button', { name: enter })).toBeInTheDocument();
+    delete (document.documentElement as { requestFullscreen?: unknown }).requestFullscreen;
   });
 });
 

@@ -3,6 +3,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '@uc/client';
 import { ListToolbar } from './list-toolbar';
+import { useTableSettings } from './table-settings';
 import type { ListQueryResult } from './use-list-query';
 
 export interface ListTableProps<Row> {
@@ -16,6 +17,15 @@ export interface ListTableProps<Row> {
   emptyText?: ReactNode;
   /** Row props, such as a click that opens the row. */
   onRow?: TableProps<Row>['onRow'];
+  /** Checkboxes to choose rows (useBatchActions' rowSelection). */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Shown between the toolbar and the table: the batch actions' bar. */
+  above?: ReactNode;
+  /**
+   * Names the table for its settings kept in local storage (density: `uc.table.<tableKey>.density`),
+   * one per screen ('org.user'); without it the density holds for the visit only.
+   */
+  tableKey?: string;
 }
 
 /** antd's sorter state becomes the API's `sort` (`field` / `-field`); columns sort by their key. */
@@ -35,15 +45,40 @@ export function pagerTotal(q: { total: number; totalExact: boolean; hasNext: boo
   return Math.max(q.total, upToHere) + (q.hasNext ? 1 : 0);
 }
 
-/** A server-paged antd Table with keyword search, driven by `useListQuery`. */
-export function ListTable<Row extends object>({ query, columns, rowKey, searchPlaceholder, toolbar, emptyText, onRow }: ListTableProps<Row>) {
+/**
+ * A server-paged antd Table with keyword search, driven by `useListQuery`; density and full screen
+ * beside reload, and optional row selection with the batch actions' bar above the table.
+ */
+export function ListTable<Row extends object>({
+  query,
+  columns,
+  rowKey,
+  searchPlaceholder,
+  toolbar,
+  emptyText,
+  onRow,
+  rowSelection,
+  above,
+  tableKey,
+}: ListTableProps<Row>) {
   const t = useT();
   const { locale } = useLocale();
+  const settings = useTableSettings(tableKey);
   return (
-    <Flex vertical gap={16}>
-      <ListToolbar searchPlaceholder={searchPlaceholder} defaultKeyword={query.keyword} onSearch={query.setKeyword} onReload={query.reload} toolbar={toolbar} />
+    <Flex vertical gap={16} style={settings.frameStyle} data-fullscreen={settings.fullScreen || undefined}>
+      <ListToolbar
+        searchPlaceholder={searchPlaceholder}
+        defaultKeyword={query.keyword}
+        onSearch={query.setKeyword}
+        onReload={query.reload}
+        toolbar={toolbar}
+        settings={settings.controls}
+      />
+      {above}
       <Table<Row>
         rowKey={rowKey}
+        size={settings.density}
+        {...(rowSelection ? { rowSelection } : {})}
         columns={columns}
         dataSource={query.rows}
         loading={query.loading}

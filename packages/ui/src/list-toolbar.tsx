@@ -10,10 +10,12 @@ export interface ListToolbarProps {
   onReload: () => void;
   /** Buttons shown at the right of the search box (create, export...). */
   toolbar?: ReactNode;
+  /** The table's own controls, after reload (density, full screen: useTableSettings). */
+  settings?: ReactNode;
 }
 
-/** The row above every table: keyword search on the left, the page's buttons and reload on the right. */
-export function ListToolbar({ searchPlaceholder, defaultKeyword, onSearch, onReload, toolbar }: ListToolbarProps) {
+/** The row above every table: keyword search on the left, the page's buttons, reload and the table's settings on the right. */
+export function ListToolbar({ searchPlaceholder, defaultKeyword, onSearch, onReload, toolbar, settings }: ListToolbarProps) {
   const t = useT();
   return (
     <Flex justify="space-between" gap={8} wrap>
@@ -24,9 +26,10 @@ export function ListToolbar({ searchPlaceholder, defaultKeyword, onSearch, onRel
         defaultValue={defaultKeyword}
         onSearch={(value) => onSearch(value.trim())}
       />
-      <Flex gap={8}>
+      <Flex gap={8} wrap>
         {toolbar}
         <Button icon={<ReloadOutlined />} onClick={onReload} aria-label={t('list.reload')} />
+        {settings}
       </Flex>
     </Flex>
   );

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { memberEditCall, memberListCall } from '@uc/contracts';
+import { memberDeleteBatchCall, memberDeleteCall, memberDeptBatchCall, memberEditCall, memberListCall } from '@uc/contracts';
 import { useSession } from '../session/session-store';
 import { testUser } from '../testing/test-user';
 import { useCan } from './use-permission';
@@ -13,6 +13,15 @@ describe('useCan', () => {
     expect(result.current(memberListCall)).toBe(true);
     expect(result.current(memberListCall.path)).toBe(true);
     expect(result.current(memberEditCall)).toBe(false);
+  });
+
+  it('answers for a batch call by the permission of its single-row call', () => {
+    useSession.setState({ currentUser: testUser({ isSuperAdmin: false, permissions: [memberDeleteCall.path] }) });
+    const { result } = renderHook(() => useCan());
+    expect(result.current(memberDeleteBatchCall)).toBe(true);
+    expect(result.current(memberDeptBatchCall)).toBe(false);
+    // Its own address is no permission string at all.
+    expect(result.current(memberDeleteBatchCall.path)).toBe(false);
   });
 
   it('lets the super administrator do everything and nobody signed out anything', () => {

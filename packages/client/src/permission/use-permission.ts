@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CallContract } from '@uc/contracts';
+import { permissionOf, type CallContract } from '@uc/contracts';
 import { useSession } from '../session/session-store';
 import { access, type Access } from './access';
 
@@ -9,8 +9,11 @@ export function useAccess(): Access {
   return useMemo(() => access(user, menu), [user, menu]);
 }
 
-/** What a permission check names: the call a button makes (its address is the permission string), or the string itself. */
-export type PermissionOf = Pick<CallContract, 'path'> | string;
+/**
+ * What a permission check names: the call a button makes (its address is the permission string; a batch
+ * call names its single-row call's, `permission`), or the string itself.
+ */
+export type PermissionOf = Pick<CallContract, 'path' | 'permission'> | string;
 
 /**
  * The one permission check of every screen: `can(memberEditCall)` is whether the signed-in user may
@@ -19,5 +22,5 @@ export type PermissionOf = Pick<CallContract, 'path'> | string;
  */
 export function useCan(): (permission: PermissionOf) => boolean {
   const { hasPermission } = useAccess();
-  return useMemo(() => (permission: PermissionOf) => hasPermission(typeof permission === 'string' ? permission : permission.path), [hasPermission]);
+  return useMemo(() => (permission: PermissionOf) => hasPermission(typeof permission === 'string' ? permission : permissionOf(permission)), [hasPermission]);
 }

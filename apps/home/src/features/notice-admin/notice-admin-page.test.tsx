@@ -3,9 +3,11 @@ import { App } from 'antd';
 import {
   letterSendCall,
   memberListCall,
+  noticeDeleteBatchCall,
   noticeDeleteCall,
   noticeEditCall,
   noticeListCall,
+  noticePublishBatchCall,
   noticePublishCall,
   noticeViewCall,
   noticeWithdrawCall,
@@ -73,6 +75,15 @@ beforeEach(() => {
       if (contract === noticeViewCall)
         return (options?.query as { id: number }).id === 2 ? { ...view(PUBLISHED), recipients: [{ id: 5, username: 'bob', realName: 'Bob Li' }] } : view(DRAFT);
       if (contract === noticeDeleteCall) return null;
+      if (contract === noticePublishBatchCall || contract === noticeDeleteBatchCall) {
+        // The published one cannot be published again: refused as notice/publish would.
+        const results = (options?.body as { ids: number[] }).ids.map((id) =>
+          contract === noticePublishBatchCall && id === PUBLISHED.id
+            ? { id, done: false, status: 409, message: '公告已发布：如需重新发布，请先撤回' }
+            : { id, done: true, status: 200, message: '' },
+        );
+        return { results, done: results.filter((r) => r.done).length, refused: results.filter((r) => !r.done).length };
+      }
       if (contract === memberListCall)
         return { list: [testMemberRow({ id: 5, username: 'bob', realName: 'Bob Li' })], page: 1, pageSize: 20, total: 1, totalExact: true, next: null };
       if (contract === tenantOptionCall) return { list: [{ id: 1, name: 'Platform', code: 'platform', isPlatform: true, status: 1 }] };
@@ -155,5 +166,33 @@ describe('NoticeAdminPage', () => {
     fireEvent.click(await findButton('确 定'));
     await waitFor(() => expect(sent(noticePublishCall)).toEqual([{ body: { id: 1 }, done: 'done' }]));
     await waitFor(() => expect(sent(noticeListCall)).toHaveLength(3));
+  });
+
+  it('publishes the selected notices in one call and lists the refused one with why', async () => {
+    renderPage();
+    for (const title of ['Maintenance', 'Invoice ready']) fireEvent.click(within(await rowOf(title)).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '批量操作' });
+    expect(within(bar).getByText('已选择 2 项')).toBeInTheDocument();
+    fireEvent.click(within(bar).getByRole('button', { name: /发\s*布/ }));
+    const confirm = (await screen.findByText('确定对选中的 2 项执行“发布”？', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(confirm).getByRole('button', { name: /发\s*布/ }));
+    const result = (await screen.findByText('发布的结果', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+    expect(within(result).getByText('Invoice ready')).toBeInTheDocument();
+    expect(within(result).getByText('公告已发布：如需重新发布，请先撤回')).toBeInTheDocument();
+    expect(sent(noticePublishBatchCall).map((o) => o.body)).toEqual([{ ids: [1, 2] }]);
+  });
+
+  it('offers the batch actions each to whom may make its call, and no selection to whom may make none', async () => {
+    admin(noticeDeleteCall);
+    const { unmount } = renderPage();
+    fireEvent.click(within(await rowOf('Maintenance')).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '批量操作' });
+    expect(within(bar).queryByRole('button', { name: /发\s*布/ })).toBeNull();
+    expect(within(bar).getByRole('button', { name: /删\s*除/ })).toBeInTheDocument();
+    unmount();
+    admin(noticeEditCall);
+    renderPage();
+    await rowOf('Maintenance');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });
 });

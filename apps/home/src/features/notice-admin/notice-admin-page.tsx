@@ -3,9 +3,11 @@ import { Button, Card, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   letterSendCall,
+  noticeDeleteBatchCall,
   noticeDeleteCall,
   noticeEditCall,
   noticeListCall,
+  noticePublishBatchCall,
   noticePublishCall,
   noticeViewCall,
   noticeWithdrawCall,
@@ -14,7 +16,7 @@ import {
   type NoticeAdminView,
 } from '@uc/contracts';
 import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
-import { ListTable, useListQuery } from '@uc/ui';
+import { ListTable, useBatchActions, useListQuery } from '@uc/ui';
 import { LetterSendModal } from './letter-send-modal';
 import { noticeColumns } from './notice-columns';
 import { NoticeFormDrawer } from './notice-form-drawer';
@@ -41,6 +43,17 @@ export function NoticeAdminPage() {
   const [letterOpen, setLetterOpen] = useState(false);
   // The letter form (a modal that keeps its form mounted) is built the first time it is asked for.
   const [letterUsed, setLetterUsed] = useState(false);
+
+  // Several notices published or deleted at once; each is refused on its own as its single call would be.
+  const batch = useBatchActions<NoticeAdminRow>({
+    actions: [
+      { key: 'publish', label: t('home.notice.publish'), call: noticePublishBatchCall },
+      { key: 'delete', label: t('home.notice.delete'), call: noticeDeleteBatchCall, danger: true },
+    ],
+    idOf: (row) => row.id,
+    labelOf: (row) => row.title,
+    onDone: reload,
+  });
 
   const canEdit = can(noticeEditCall);
   const canSend = can(letterSendCall);
@@ -107,6 +120,9 @@ export function NoticeAdminPage() {
         query={query}
         columns={columns}
         rowKey="id"
+        tableKey="home.notice"
+        rowSelection={batch.rowSelection}
+        above={batch.bar}
         searchPlaceholder={t('home.notice.search')}
         toolbar={toolbar}
         emptyText={t(filtered ? 'home.notice.empty.filtered' : canEdit ? 'home.notice.empty.create' : 'home.notice.empty.none')}

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { deptEditCall, deptListCall, type DeptNode } from '@uc/contracts';
+import { deptDeleteBatchCall, deptEditCall, deptListCall, type DeptNode } from '@uc/contracts';
 import { call, setLocale, useSession } from '@uc/client';
+import { AntdApiUi } from '@uc/ui';
 import { answering, testUser } from '@uc/testing';
 import { registerDeptMessages } from './dept-messages';
 import { DeptPage } from './dept-page';
@@ -36,9 +37,19 @@ beforeEach(() => {
   });
   mockCall.mockReset();
   mockCall.mockImplementation(
-    answering((contract) => {
+    answering((contract, options) => {
       if (contract === deptListCall) return { list: [node({ children: [node({ id: 2, parentId: 1, name: 'Sales', code: 'sales' })] })] };
       if (contract === deptEditCall) return node({ id: 3, name: 'Ops', code: 'ops' });
+      if (contract === deptDeleteBatchCall) {
+        const ids = (options?.body as { ids: number[] }).ids;
+        // HQ has a sub-department: refused, as the server's dept/delete would.
+        const results = ids.map((id) =>
+          id === 1
+            ? { id, done: false, status: 409, message: 'Department "HQ" has 1 sub-department(s): delete or move them first' }
+            : { id, done: true, status: 200, message: '' },
+        );
+        return { results, done: results.filter((r) => r.done).length, refused: results.filter((r) => !r.done).length };
+      }
       return { list: [] };
     }),
   );
@@ -85,5 +96,31 @@ describe('DeptPage', () => {
         body: { name: 'R&D', code: 'rd', parentId: null, status: 1, sort: 0 },
       }),
     );
+  });
+
+  it('deletes the selected departments, a parent and its child each on its own, and lists the refused one (en-US)', async () => {
+    setLocale('en-US');
+    render(
+      <App>
+        <AntdApiUi />
+        <DeptPage />
+      </App>,
+    );
+    const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 10_000 })).closest('tr')!;
+    // Checking a parent does not check its children (each is deleted or refused on its own).
+    fireEvent.click(within(await rowOf('HQ')).getByRole('checkbox'));
+    expect(within(await rowOf('Sales')).getByRole('checkbox')).not.toBeChecked();
+    fireEvent.click(within(await rowOf('Sales')).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Batch actions' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const confirm = (await screen.findByText('Apply “Delete” to the 2 selected rows?', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>(
+      '.ant-modal',
+    )!;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const result = (await screen.findByText('Result of “Delete”', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+    expect(within(result).getByText('HQ')).toBeInTheDocument();
+    expect(within(result).getByText('Department "HQ" has 1 sub-department(s): delete or move them first')).toBeInTheDocument();
+    expect(mockCall.mock.calls.filter(([c]) => c === deptDeleteBatchCall).map(([, o]) => o?.body)).toEqual([{ ids: [1, 2] }]);
   });
 });

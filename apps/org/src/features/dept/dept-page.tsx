@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, type DeptNode } from '@uc/contracts';
+import { deptDeleteBatchCall, deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, type DeptNode } from '@uc/contracts';
 import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
-import { StatusSwitch, TreeTable, useCall } from '@uc/ui';
+import { StatusSwitch, TreeTable, useBatchActions, useCall } from '@uc/ui';
 import { registerDeptMessages } from './dept-messages';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
 
@@ -18,6 +18,13 @@ export function DeptPage() {
   const list = useCall(deptListCall, { query: keyword ? { filter: JSON.stringify([['keyword', keyword]]) } : {} });
   const { reload } = list;
   const [editing, setEditing] = useState<DeptFormValues | null>(null);
+  // Several departments deleted at once; each is refused on its own while it has sub-departments or members.
+  const batch = useBatchActions<DeptNode>({
+    actions: [{ key: 'delete', label: t('org.action.delete'), call: deptDeleteBatchCall, danger: true }],
+    idOf: (row) => row.id,
+    labelOf: (row) => row.name,
+    onDone: reload,
+  });
 
   const columns = useMemo<TableColumnsType<DeptNode>>(
     () => [
@@ -85,6 +92,9 @@ export function DeptPage() {
         columns={columns}
         searchPlaceholder={t('org.dept.search')}
         onSearch={setKeyword}
+        tableKey="org.dept"
+        rowSelection={batch.rowSelection}
+        above={batch.bar}
         toolbar={
           can(deptEditCall) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
-import { postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
+import { postDeleteBatchCall, postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
 import { call, setLocale, useSession } from '@uc/client';
 import { AntdApiUi } from '@uc/ui';
 import { registerPostMessages } from './post-messages';
@@ -57,6 +57,15 @@ beforeEach(() => {
         return row({ ...body, id: (body?.id as number | undefined) ?? 3 });
       }
       if (contract === postDeleteCall) return null;
+      if (contract === postDeleteBatchCall) {
+        // The CEO post is held: refused, as the server's post/delete would.
+        const results = (body!.ids as number[]).map((id) =>
+          id === 1
+            ? { id, done: false, status: 409, message: '岗位“CEO”有 1 名用户在任（含回收站），请先为他们更换岗位' }
+            : { id, done: true, status: 200, message: '' },
+        );
+        return { results, done: results.filter((r) => r.done).length, refused: results.filter((r) => !r.done).length };
+      }
       throw new Error(`unexpected call ${contract.path}`);
     }),
   );
@@ -175,5 +184,27 @@ describe('PostPage', () => {
     expect(screen.getAllByRole('button', { name: /编\s*辑/ })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
     screen.getAllByRole('switch').forEach((s) => expect(s).toBeEnabled());
+  });
+
+  it('deletes the selected posts in one call and says which one was refused and why', async () => {
+    renderPage();
+    for (const name of ['CEO', 'Engineer'])
+      fireEvent.click(within((await screen.findByText(name, {}, { timeout: 10_000 })).closest('tr')!).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '批量操作' });
+    expect(within(bar).getByText('已选择 2 项')).toBeInTheDocument();
+    fireEvent.click(within(bar).getByRole('button', { name: /删\s*除/ }));
+    const confirm = (await screen.findByText('确定对选中的 2 项执行“删除”？', { selector: '.ant-modal-confirm-title' })).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    const result = (await screen.findByText('删除的结果', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+    expect(within(result).getByText('已完成 1 项，1 项未执行，原因如下：')).toBeInTheDocument();
+    expect(within(result).getByText('岗位“CEO”有 1 名用户在任（含回收站），请先为他们更换岗位')).toBeInTheDocument();
+    expect(sentBody(postDeleteBatchCall)).toEqual({ ids: [1, 2] });
+  });
+
+  it('offers no selection to whom may not delete posts', async () => {
+    useSession.setState({ currentUser: testUser({ isSuperAdmin: false, permissions: [postListCall.path, postEditCall.path] }) });
+    renderPage();
+    await screen.findByText('Engineer', {}, { timeout: 10_000 });
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });
 });

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
+import { postDeleteBatchCall, postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
 import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
-import { ListTable, StatusSwitch, useListQuery } from '@uc/ui';
+import { ListTable, StatusSwitch, useBatchActions, useListQuery } from '@uc/ui';
 import { registerPostMessages } from './post-messages';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 
@@ -17,6 +17,13 @@ export function PostPage() {
   const query = useListQuery(postListCall, { sort: 'sort' });
   const { reload } = query;
   const [editing, setEditing] = useState<PostFormValues | null>(null);
+  // Several posts deleted at once; each is refused on its own while a user holds it.
+  const batch = useBatchActions<PostRow>({
+    actions: [{ key: 'delete', label: t('org.action.delete'), call: postDeleteBatchCall, danger: true }],
+    idOf: (row) => row.id,
+    labelOf: (row) => row.name,
+    onDone: reload,
+  });
 
   const columns = useMemo<TableColumnsType<PostRow>>(
     () => [
@@ -76,6 +83,9 @@ export function PostPage() {
         query={query}
         columns={columns}
         rowKey="id"
+        tableKey="org.post"
+        rowSelection={batch.rowSelection}
+        above={batch.bar}
         searchPlaceholder={t('org.post.search')}
         toolbar={
           can(postEditCall) && (

@@ -17,6 +17,7 @@ import { UserFormModal } from './user-form-modal';
 import { USER_LIST_INITIAL } from './user-list-query';
 import type { UserListCall, UserRow } from './user-row';
 import { UserRowActions } from './user-row-actions';
+import { useUserBatch } from './user-batch';
 import { RowScope, useIsSelf } from './user-scope';
 
 registerUserMessages();
@@ -139,6 +140,8 @@ function UserTable({ listCall, recycle, tenantColumn = false, extraFilters = NO_
   const [balance, setBalance] = useState<BalanceTarget | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [revision, setRevision] = useState(0);
+  // Row selection and the batch actions; another list (the recycle bin, another tenant's) starts afresh.
+  const batch = useUserBatch({ recycle, onDone: reload, resetKey: listCall });
 
   const allColumns = useMemo(
     () =>
@@ -196,6 +199,9 @@ function UserTable({ listCall, recycle, tenantColumn = false, extraFilters = NO_
         query={query}
         columns={columns}
         rowKey="id"
+        tableKey={recycle ? 'org.user.recycle' : 'org.user'}
+        rowSelection={batch.rowSelection}
+        above={batch.bar}
         searchPlaceholder={t('org.user.search')}
         toolbar={
           <>
