@@ -136,12 +136,14 @@ process.once('exit', () => {
 });
 
 /**
- * A child process with its output kept, resolving `exited` when it ends. In a process group of its own,
- * so a Ctrl-C in the terminal reaches only this process, which stops them in order (servers first).
+ * A child process with its output kept, resolving `exited` when it ends. With `echo` (the local script)
+ * in a process group of its own, so a Ctrl-C in the terminal reaches only this process, which stops
+ * them in order (servers first); otherwise (tests, bench) in this one's, so whatever ends a run ends
+ * them too.
  */
 function launch(command: string, args: string[], env: NodeJS.ProcessEnv, echo?: string) {
   let output = '';
-  const child: ChildProcess = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: echo !== undefined });
   children.add(child);
   child.once('exit', () => children.delete(child));
   const keep = (d: Buffer) => {
