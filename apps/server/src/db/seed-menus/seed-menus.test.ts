@@ -14,6 +14,12 @@ describe('seeded menu tree', () => {
     expect(PERMISSION_CATALOGUE.filter((path) => !granted.has(path))).toEqual([]);
   });
 
+  it("keys every entry by a locale key of its own (the seed's reconciliation knows entries by it: db/seed.ts)", () => {
+    const keys = all(MENU_SEED).map((m) => m.locale);
+    expect(keys.filter((k) => !/^menu(\.[A-Za-z0-9-]+)+$/.test(k))).toEqual([]);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
   it('grants only calls that check a permission (a public or session call needs no grant)', () => {
     const catalogue = new Set(PERMISSION_CATALOGUE);
     expect(grantedBy(MENU_SEED).filter((path) => !catalogue.has(path))).toEqual([]);
