@@ -90,6 +90,8 @@ describe('useBatchActions', () => {
   it('offers row selection and the actions the user may use; none when they may use none', () => {
     const { unmount } = renderPage({ rows: rowsOf(3), actions: [DISABLE, DELETE] });
     expect(bar()).toBeNull();
+    // Each checkbox is named after its row, in the reader's language.
+    expect(checkbox('user 1')).toHaveAccessibleName('选择 user 1');
     fireEvent.click(checkbox('user 1'));
     fireEvent.click(checkbox('user 3'));
     expect(within(bar()!).getByText('已选择 2 项')).toBeInTheDocument();

@@ -176,6 +176,8 @@ export function useBatchActions<Row>({ actions, idOf, labelOf, tenantOf, onDone,
           selectedRowKeys: [...selected.keys()],
           // Rows chosen on other pages stay chosen.
           preserveSelectedRowKeys: true,
+          // Named in the reader's language (antd's own label is 'Select row 3' in every locale).
+          getCheckboxProps: (row) => ({ 'aria-label': t('batch.selectRow', { name: labelOf(row) }) }),
           onChange: (keys, picked) =>
             setSelected((prev) => {
               const next = new Map<number, Row>();

@@ -44,6 +44,7 @@ export const sharedEnUS: MessageTable = {
   'batch.region': 'Batch actions',
   'batch.selected': '{count} selected',
   'batch.clear': 'Clear selection',
+  'batch.selectRow': 'Select {name}',
   'batch.confirm.title': 'Apply “{action}” to the {count} selected rows?',
   'batch.confirm.content': 'Rows that cannot be changed are skipped and listed afterwards with the reason.',
   'batch.progress': 'Processing {answered} of {total}',
