@@ -18,7 +18,16 @@ describe('registerRemoteTitles', () => {
         ],
         refused: [],
       },
-      { name: 'org', entry: '/o', version: '1', routes: ['/org/user'], title: {}, icon: '', pages: [{ path: '/org/user', title: { 'en-US': 'Remote says' } }], refused: [] },
+      {
+        name: 'org',
+        entry: '/o',
+        version: '1',
+        routes: ['/org/user'],
+        title: {},
+        icon: '',
+        pages: [{ path: '/org/user', title: { 'en-US': 'Remote says' } }],
+        refused: [],
+      },
     ]);
     expect(t('menu.demo', undefined, 'en-US')).toBe('Demo');
     expect(t('menu.demo.hello', undefined, 'zh-CN')).toBe('你好');
