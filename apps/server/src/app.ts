@@ -18,6 +18,7 @@ import { AuthCache } from './modules/auth/auth-cache';
 import { listenAuthEvents } from './modules/auth/auth-events';
 import { authCalls } from './modules/auth/auth.routes';
 import { logCalls } from './modules/log/log.routes';
+import { onlineCalls } from './modules/online/online.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
 import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
 import { openAccessCalls } from './modules/open-access/open-access.routes';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...roleCalls(),
       ...iconCalls(icons),
       ...logCalls(),
+      ...onlineCalls(),
       ...memberSessionCalls(),
       ...memberPasswordCalls(),
       ...noticeCalls(),

@@ -25,6 +25,7 @@ export const CONSOLE_AREAS: readonly string[] = [
   'market',
   'dashboard',
   'system',
+  'monitor',
   'pt',
   'user',
   'addons',

@@ -27,6 +27,7 @@ import {
   updatePasswordCall,
 } from './member.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
+import { ONLINE_CALLS, onlineForceLogoutCall } from './online.contract';
 import { DEPT_CALLS } from './dept.contract';
 import { POST_CALLS } from './post.contract';
 import { uploadImageCall } from './upload.contract';
@@ -134,6 +135,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   ...ADDON_CALLS,
   ...DASHBOARD_CALLS,
   ...SITE_SETTINGS_CALLS,
+  ...ONLINE_CALLS,
 ];
 
 /**
@@ -152,6 +154,7 @@ export const TENANT_OPERABLE_CALLS: ReadonlySet<CallContract> = new Set<CallCont
   ...MEMBER_BATCH_CALLS,
   loginLogListCall,
   auditLogListCall,
+  onlineForceLogoutCall,
   ...DEPT_CALLS,
   ...POST_CALLS,
   roleListCall,

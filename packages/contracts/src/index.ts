@@ -7,6 +7,7 @@ export * from './sms.contract';
 export * from './member.contract';
 export * from './menu.contract';
 export * from './log.contract';
+export * from './online.contract';
 export * from './role.contract';
 export * from './icon.contract';
 export * from './fields';

@@ -39,19 +39,24 @@ export const loginLogRowSchema = z.object({
   reason: z.string(),
   ip: z.string(),
   userAgent: z.string(),
+  /** Parsed from the user agent: "Chrome 126", "Windows 10", desktop/mobile/tablet (empty when unknown). */
+  browser: z.string(),
+  os: z.string(),
+  device: z.string(),
   createdAt: z.string(),
 });
 export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 
 export const LOGIN_LOG_FIELDS = ['id', 'tenantId', 'userId', 'username', 'method', 'result', 'reason', 'ip', 'createdAt'] as const;
-export const LOGIN_LOG_KEYWORD_FIELDS = ['username', 'ip', 'userAgent'] as const;
+/** What the keyword searches (trigram indexes, drizzle/0044); the user agent is searched with a like filter. */
+export const LOGIN_LOG_KEYWORD_FIELDS = ['username', 'ip'] as const;
 
 export const loginLogListCall = defineCall({
   method: 'GET',
   path: '/user/admin/log/login/list',
   access: 'permission',
   tag: 'log',
-  summary: "Sign-in attempts of the caller's tenant (every tenant for the platform), newest first.",
+  summary: "Sign-in attempts of the caller's tenant within their data scope (every tenant for the platform), newest first.",
   query: listQuerySchema,
   data: pagedOf(loginLogRowSchema),
 });
@@ -63,6 +68,12 @@ export const auditLogRowSchema = z.object({
   username: z.string(),
   /** The API address called. */
   action: z.string(),
+  /**
+   * What the call is called in the menus, so the reader sees what was done: the buttons granting it under
+   * one page (新增用户, 编辑用户 for /user/admin/member/edit), else the page; each by its stored name and
+   * its locale key. Empty when no entry grants it.
+   */
+  actionMenus: z.array(z.object({ name: z.string(), locale: z.string() })),
   /** What it acted on, such as "12" (the record id), or empty. */
   target: z.string(),
   /** Names of the fields sent (never their values). */
@@ -80,7 +91,7 @@ export const auditLogListCall = defineCall({
   path: '/user/admin/log/audit/list',
   access: 'permission',
   tag: 'log',
-  summary: "Administrative writes of the caller's tenant (every tenant for the platform), newest first.",
+  summary: "Administrative writes of the caller's tenant by users within their data scope (every tenant for the platform), newest first.",
   query: listQuerySchema,
   data: pagedOf(auditLogRowSchema),
 });

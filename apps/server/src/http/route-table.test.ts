@@ -26,6 +26,7 @@ let other: { tenantId: number; userId: number; sessionId: number; roleId: number
 /** How to make a record of another tenant for each call that takes an id (keyed by call path). */
 const OTHER_TENANT_RECORD: Record<string, () => number> = {
   '/user/admin/member/forceLogout': () => other.userId,
+  '/user/admin/online/forceLogout': () => other.userId,
   '/user/admin/member/sessions/revoke': () => other.sessionId,
   '/user/admin/role/view': () => other.roleId,
   '/user/admin/role/edit': () => other.roleId,
@@ -59,6 +60,12 @@ const REST_OF_BODY: Record<string, Record<string, unknown>> = {
   '/user/admin/post/status': { status: 2 },
   '/user/admin/member/edit': { username: 'smuggled', realName: 'Smuggled', mobile: '13800000000' },
   '/user/admin/member/status': { status: 2 },
+  // The other tenant's session (read when the body is made), with its user's id or a missing one.
+  '/user/admin/online/forceLogout': {
+    get sessionId() {
+      return other.sessionId;
+    },
+  },
   '/user/admin/member/resetPwd': { password: 'smuggled-password' },
   '/user/admin/member/addBalance': { operateMode: 1, num: 1 },
   '/user/admin/member/addIntegral': { operateMode: 1, num: 1 },

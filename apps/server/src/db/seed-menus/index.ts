@@ -9,6 +9,7 @@
 import { addonsMenu } from './addons';
 import { dashboardMenu } from './dashboard';
 import { homeMenu } from './home';
+import { monitorMenu } from './monitor';
 import type { MenuSeed } from './menu-seed';
 import { orgMenu } from './org';
 import { permissionMenu } from './permission';
@@ -19,4 +20,4 @@ import { tenantMenu } from './tenant';
 export type { MenuSeed } from './menu-seed';
 
 // The order is the sidebar's: seeding numbers the entries in it.
-export const MENU_SEED: MenuSeed[] = [dashboardMenu, orgMenu, permissionMenu, homeMenu, tenantMenu, platformBindMenu, addonsMenu, systemMenu];
+export const MENU_SEED: MenuSeed[] = [dashboardMenu, orgMenu, permissionMenu, homeMenu, tenantMenu, platformBindMenu, addonsMenu, systemMenu, monitorMenu];

@@ -1,21 +1,24 @@
-import { and, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, type SQL } from 'drizzle-orm';
 import {
+  ALL_CALLS,
   AUDIT_LOG_FIELDS,
   AUDIT_LOG_KEYWORD_FIELDS,
   LOGIN_LOG_FIELDS,
   LOGIN_LOG_KEYWORD_FIELDS,
+  permissionOf,
   type AuditLogRow,
   type ListQuery,
   type LoginLogRow,
 } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { auditLogs, loginLogs } from '../../db/schema';
+import { auditLogs, loginLogs, menus } from '../../db/schema';
 import { countRows, listPage, listPlan, listWhere, type ListField, type ListPage, type ListSpec } from '../../lib/list-query.sql';
+import { describeUserAgent } from '../profile/user-agent';
 
 /*
  * Both lists run in the caller's tenant-scoped transaction: row-level security decides which tenants'
  * rows exist (the caller's own; every tenant's once the platform entered the cross-tenant scope), so
- * no tenant filter is written here.
+ * no tenant filter is written here; `scope` narrows them to the caller's data scope (log-scope.ts).
  */
 
 const loginFields: Record<(typeof LOGIN_LOG_FIELDS)[number], ListField> = {
@@ -46,9 +49,18 @@ const auditFields: Record<(typeof AUDIT_LOG_FIELDS)[number], ListField> = {
 };
 const auditSpec: ListSpec = { fields: auditFields, keywordFields: AUDIT_LOG_KEYWORD_FIELDS };
 
-export async function listLoginLog(db: Db, q: ListQuery): Promise<ListPage<LoginLogRow>> {
-  const where: SQL | undefined = listWhere(loginSpec, q.filter);
-  const plan = listPlan(loginSpec, q, [], [{ column: loginLogs.id, desc: true }]);
+export async function listLoginLog(db: Db, q: ListQuery, scope: SQL | undefined): Promise<ListPage<LoginLogRow>> {
+  const where: SQL | undefined = and(listWhere(loginSpec, q.filter), scope);
+  // Newest first by time (an index range of the tenant's, or of every tenant's, sign-ins), ties by id.
+  const plan = listPlan(
+    loginSpec,
+    q,
+    [],
+    [
+      { column: loginLogs.createdAt, desc: true },
+      { column: loginLogs.id, desc: true },
+    ],
+  );
   const rows = await db
     .select({ ...getTableColumns(loginLogs), ...plan.keyFields })
     .from(loginLogs)
@@ -56,11 +68,38 @@ export async function listLoginLog(db: Db, q: ListQuery): Promise<ListPage<Login
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  return listPage(plan, rows, countRows(db, loginLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return listPage(plan, rows, countRows(db, loginLogs, where), (r) => ({ ...r, ...describeUserAgent(r.userAgent), createdAt: r.createdAt.toISOString() }));
 }
 
-export async function listAuditLog(db: Db, q: ListQuery): Promise<ListPage<AuditLogRow>> {
-  const where: SQL | undefined = listWhere(auditSpec, q.filter);
+/** The permission each call's address needs (a batch call or the force logout of a session needs another call's). */
+const PERMISSION_OF = new Map(ALL_CALLS.map((c) => [c.path, permissionOf(c)]));
+
+type ActionMenu = { name: string; locale: string };
+
+/**
+ * The menu entries naming each API address: the buttons granting it under the first page that has one
+ * (what the administrator pressed), else the first page granting it. Read per list page: the catalogue
+ * is a hundred rows or so.
+ */
+async function actionMenus(db: Db): Promise<Map<string, ActionMenu[]>> {
+  const rows = await db
+    .select({ name: menus.name, locale: menus.locale, type: menus.type, parentId: menus.parentId, permissions: menus.permissions })
+    .from(menus)
+    .orderBy(desc(menus.type), asc(menus.id));
+  const found = new Map<string, { type: number; parentId: number | null; menus: ActionMenu[] }>();
+  for (const m of rows)
+    for (const address of m.permissions.split(',')) {
+      const key = address.trim();
+      if (!key) continue;
+      const seen = found.get(key);
+      if (!seen) found.set(key, { type: m.type, parentId: m.parentId, menus: [{ name: m.name, locale: m.locale }] });
+      else if (seen.type === m.type && seen.parentId === m.parentId) seen.menus.push({ name: m.name, locale: m.locale });
+    }
+  return new Map([...found].map(([key, v]) => [key, v.menus]));
+}
+
+export async function listAuditLog(db: Db, q: ListQuery, scope: SQL | undefined): Promise<ListPage<AuditLogRow>> {
+  const where: SQL | undefined = and(listWhere(auditSpec, q.filter), scope);
   const plan = listPlan(
     auditSpec,
     q,
@@ -77,5 +116,10 @@ export async function listAuditLog(db: Db, q: ListQuery): Promise<ListPage<Audit
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  return listPage(plan, rows, countRows(db, auditLogs, where), (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  const named = rows.length > 0 ? await actionMenus(db) : new Map<string, ActionMenu[]>();
+  return listPage(plan, rows, countRows(db, auditLogs, where), (r) => ({
+    ...r,
+    actionMenus: named.get(PERMISSION_OF.get(r.action) ?? r.action) ?? [],
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

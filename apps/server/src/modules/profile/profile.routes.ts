@@ -55,7 +55,7 @@ export function profileCalls(sms: SmsDriver, uploadDir: string): CallImplementat
         { field: 'tenantId', op: '=', value: session.tenantId },
         { field: 'userId', op: '=', value: session.userId },
       ];
-      const page = await listLoginLog(db, { ...query, filter: [...(query.filter ?? []), ...own] });
+      const page = await listLoginLog(db, { ...query, filter: [...(query.filter ?? []), ...own] }, undefined);
       return {
         ...page,
         list: page.list.map((r) => ({
