@@ -3,6 +3,9 @@ import { BindPage } from './features/bind/bind-page';
 import { DetailsPage } from './features/details/details-page';
 import { InvitePage } from './features/invite/invite-page';
 import { ManagePage } from './features/manage/manage-page';
+import { LoginLogPage } from './features/monitor/login-log-page';
+import { OnlinePage } from './features/monitor/online-page';
+import { OperationLogPage } from './features/monitor/operation-log-page';
 import { PolicyPage } from './features/policy/policy-page';
 import { SiteSettingsPage } from './features/site-settings/site-settings-page';
 import { TenantUserListPage, TenantUserRecyclePage } from './features/user/tenant-user-pages';
@@ -21,6 +24,10 @@ export const routes: RouteObject[] = [
   { path: '/tenant/user/list', element: <TenantUserListPage /> },
   { path: '/tenant/user/recycle', element: <TenantUserRecyclePage /> },
   { path: '/system/settings', element: <SiteSettingsPage /> },
+  // 系统监控: every tenant's administrators have these (the platform sees every tenant's rows).
+  { path: '/monitor/online', element: <OnlinePage /> },
+  { path: '/monitor/login-log', element: <LoginLogPage /> },
+  { path: '/monitor/operation-log', element: <OperationLogPage /> },
 ];
 
 export default routes;

@@ -144,4 +144,12 @@ export const shellEnUS: MessageTable = {
   'menu.addons.market': 'Application market',
   'menu.system': 'System settings',
   'menu.system.settings': 'Site settings',
+  'menu.monitor': 'System monitor',
+  'menu.monitor.online': 'Online users',
+  'menu.monitor.online.forceLogout': 'Force logout',
+  'menu.monitor.online.tenant': 'Pick a tenant',
+  'menu.monitor.loginLog': 'Sign-in log',
+  'menu.monitor.loginLog.tenant': 'Pick a tenant',
+  'menu.monitor.operationLog': 'Operation log',
+  'menu.monitor.operationLog.tenant': 'Pick a tenant',
 };

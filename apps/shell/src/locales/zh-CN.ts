@@ -143,4 +143,12 @@ export const shellZhCN: MessageTable = {
   'menu.addons.market': '应用市场',
   'menu.system': '系统设置',
   'menu.system.settings': '站点设置',
+  'menu.monitor': '系统监控',
+  'menu.monitor.online': '在线用户',
+  'menu.monitor.online.forceLogout': '强制退出',
+  'menu.monitor.online.tenant': '选择租户',
+  'menu.monitor.loginLog': '登录日志',
+  'menu.monitor.loginLog.tenant': '选择租户',
+  'menu.monitor.operationLog': '操作日志',
+  'menu.monitor.operationLog.tenant': '选择租户',
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '@uc/client';
 import { ORG_TENANT_SCREENS } from '@uc/client/exposed';
 import { ExposedSlot } from '@uc/ui';
-import { TenantSelect } from './tenant-select';
+import { TenantSelect } from '../../lib/tenant-select';
 
 /*
  * The users of every tenant and their recycle bin: the org remote's user screen (its columns, filters
