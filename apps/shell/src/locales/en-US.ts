@@ -70,6 +70,7 @@ export const shellEnUS: MessageTable = {
   'drawer.market': 'Application market',
   'drawer.market.missing': 'The application market is not available yet',
   'drawer.market.failed': 'The application market could not be loaded; everything else keeps working',
+  'drawer.market.manage': 'Manage applications',
   'chunk.failed.title': 'This page could not be loaded',
   'chunk.failed.description': 'The network is unstable or a new version was just deployed, so part of the page did not load. Please try again.',
   'page.crashed.title': 'Something went wrong on this page',

@@ -70,6 +70,7 @@ export const shellZhCN: MessageTable = {
   'drawer.market': '应用市场',
   'drawer.market.missing': '应用市场暂未上线，敬请期待',
   'drawer.market.failed': '应用市场暂时无法加载，其他功能不受影响',
+  'drawer.market.manage': '管理应用',
   'chunk.failed.title': '页面加载失败',
   'chunk.failed.description': '网络不稳定或系统刚刚更新，页面的部分文件未能加载，请重试。',
   'page.crashed.title': '页面出错了',

@@ -1,9 +1,9 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Drawer, Empty, Flex, List, Result, Spin, Typography } from 'antd';
+import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Drawer, Empty, Flex, Grid, Result, Spin, Typography } from 'antd';
 import { useContext, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type RemoteEntry } from '@uc/contracts';
-import { useSession, useT } from '@uc/client';
+import { BASE_PATH, useSession, useT } from '@uc/client';
 import { MenuIcon } from '../../components/menu-icon';
 import { menuText } from '../../components/menu-text';
 import { effectiveRemotes, loadRemoteExpose } from '../../features/remotes/remote-runtime';
@@ -14,6 +14,10 @@ export const HEADER_HEIGHT = 60;
 /** The market remote and what it exposes for the drawer (DESIGN.md section 3). */
 export const MARKET_REMOTE = 'market';
 export const MARKET_PANEL_EXPOSE = './MarketPanel';
+/** The spec's manage-applications target (/admin/web/addons/market), inside the console. */
+export const MANAGE_APPS_PATH = '/addons/market';
+/** The core-functions column beside the market on a wide screen. */
+const CORE_WIDTH = 240;
 
 /**
  * The side the drawer slides in from: the side of the header's start, where its button sits. antd's
@@ -68,7 +72,9 @@ function MarketPanelSlot({ remote }: { remote: RemoteEntry | undefined }) {
 
 /**
  * The app drawer (spec section 2): opened by the round button in the header, covering the screen
- * below the 60px header; core functions (the header menus) on the left, the market on the right.
+ * below the 60px header; core functions (the header menus) on the left, the market on the right. Below
+ * the md breakpoint (768px: phones, small tablets) 80% of the screen leaves the market no room beside
+ * a 240px column, so the drawer takes the whole width and the core functions sit above the market.
  */
 export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -84,13 +90,23 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const market = useMemo(() => found, [entry]);
   // The direction antd lays out with (ConfigProvider, which follows the locale).
   const { direction } = useContext(ConfigProvider.ConfigContext);
+  // Until the first measure no breakpoint is known: wide is assumed, as on most screens.
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
+  // The market page is offered to whom its menu entry is granted (the platform's administrators).
+  const mayManage = adminMenuFor(adminMenu, MANAGE_APPS_PATH) !== undefined;
+
+  const manageApps = () => {
+    onClose();
+    navigate(MANAGE_APPS_PATH);
+  };
 
   return (
     <Drawer
       open={open}
       onClose={onClose}
       placement={drawerPlacement(direction)}
-      size="80%"
+      size={narrow ? '100%' : '80%'}
       closable={false}
       destroyOnHidden
       rootStyle={{ top: HEADER_HEIGHT }}
@@ -98,38 +114,77 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       data-testid="app-drawer"
       aria-label={t('drawer.title')}
     >
-      <Flex style={{ height: '100%' }}>
-        <nav aria-label={t('drawer.core')} style={{ width: 240, flex: 'none', borderInlineEnd: '1px solid rgba(5,5,5,0.06)', padding: 16, overflow: 'auto' }}>
+      <Flex vertical={narrow} style={{ height: narrow ? undefined : '100%', minHeight: '100%' }}>
+        <nav
+          aria-label={t('drawer.core')}
+          data-testid="app-drawer-core"
+          style={
+            narrow
+              ? { flex: 'none', borderBlockEnd: '1px solid rgba(5,5,5,0.06)', padding: 16 }
+              : { width: CORE_WIDTH, flex: 'none', borderInlineEnd: '1px solid rgba(5,5,5,0.06)', padding: 16, overflow: 'auto' }
+          }
+        >
           <Typography.Title level={5} style={{ marginTop: 0 }}>
             {t('drawer.core')}
           </Typography.Title>
-          <List
-            size="small"
-            split={false}
-            dataSource={headerMenu}
-            locale={{ emptyText: t('layout.menu.empty') }}
-            renderItem={(item) => {
-              const menu = adminMenuFor(adminMenu, item.path);
-              return (
-                <List.Item style={{ paddingInline: 0 }}>
-                  <Button
-                    type="text"
-                    block
-                    icon={<MenuIcon name={item.icon} />}
-                    style={{ justifyContent: 'flex-start' }}
-                    onClick={() => {
-                      onClose();
-                      openHeaderTarget(headerTarget(item), navigate);
-                    }}
-                  >
-                    {menu ? menuText(menu) : item.title}
-                  </Button>
-                </List.Item>
-              );
-            }}
-          />
+          {headerMenu.length === 0 ? (
+            <Typography.Text type="secondary">{t('layout.menu.empty')}</Typography.Text>
+          ) : (
+            <ul
+              data-testid="app-drawer-core-list"
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'grid',
+                // Side by side on a narrow screen, so the market starts within the first screenful.
+                gridTemplateColumns: narrow ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)',
+                gap: 4,
+              }}
+            >
+              {headerMenu.map((item) => {
+                const menu = adminMenuFor(adminMenu, item.path);
+                return (
+                  <li key={`${item.addon}:${item.path}`}>
+                    <Button
+                      type="text"
+                      block
+                      icon={<MenuIcon name={item.icon} />}
+                      style={{ justifyContent: 'flex-start' }}
+                      onClick={() => {
+                        onClose();
+                        openHeaderTarget(headerTarget(item), navigate);
+                      }}
+                    >
+                      {menu ? menuText(menu) : item.title}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </nav>
-        <section aria-label={t('drawer.market')} style={{ flex: 1, minWidth: 0, padding: 16, overflow: 'auto' }}>
+        <section
+          aria-label={t('drawer.market')}
+          data-testid="app-drawer-market"
+          style={{ flex: 1, minWidth: 0, padding: 16, overflow: narrow ? undefined : 'auto' }}
+        >
+          {mayManage && (
+            <Flex justify="end" style={{ marginBlockEnd: 8 }}>
+              <Typography.Link
+                href={`${BASE_PATH}${MANAGE_APPS_PATH}`}
+                data-testid="app-drawer-manage"
+                onClick={(event) => {
+                  // A click stays in the console; the address is there for a new tab and for assistive technology.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  manageApps();
+                }}
+              >
+                <SettingOutlined /> {t('drawer.market.manage')}
+              </Typography.Link>
+            </Flex>
+          )}
           <MarketPanelSlot remote={market} />
         </section>
       </Flex>
