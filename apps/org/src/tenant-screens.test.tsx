@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { deptListCall, memberListCall, postListCall, TENANT_HEADER, tenantUserListCall, tenantUserRecycleCall, type CallContract } from '@uc/contracts';
+import { deptListCall, memberListCall, memberStatusCall, postListCall, TENANT_HEADER, tenantUserListCall, tenantUserRecycleCall, type CallContract } from '@uc/contracts';
 import { call, setLocale, useSession } from '@uc/client';
 import { interfaceSatisfies, ORG_TENANT_SCREENS } from '@uc/client/exposed';
 import { servedBy, testMemberRow, testUser } from '@uc/testing';
@@ -30,6 +30,7 @@ beforeEach(() => {
       if (contract === tenantUserListCall || contract === tenantUserRecycleCall) return paged([annOfAcme]);
       if (contract === deptListCall) return { list: [] };
       if (contract === postListCall) return paged([]);
+      if (contract === memberStatusCall) return null;
       throw new Error(`unexpected call ${contract.path}`);
     }),
   );
@@ -51,6 +52,18 @@ describe("org's './tenant-screens'", () => {
     renderIn(<Screen tenantId={7} />);
     await waitFor(() => expect(requestsOf(contract).length).toBeGreaterThan(0));
     expect(seen.map((r) => r.tenant)).toEqual(seen.map(() => '7'));
+  });
+
+  it('TenantUsers tells its host after a write, once the list was asked again (the details page then updates its count)', async () => {
+    const onChange = jest.fn();
+    renderIn(<exposed.TenantUsers tenantId={7} onChange={onChange} />);
+    const status = await screen.findByRole('switch', {}, { timeout: 10_000 });
+    const lists = requestsOf(memberListCall).length;
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(status);
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(requestsOf(memberStatusCall).map((r) => r.tenant)).toEqual(['7']);
+    await waitFor(() => expect(requestsOf(memberListCall).length).toBe(lists + 1));
   });
 
   it('EveryTenantUsers lists every tenant, or the one chosen, where 新增用户 then creates', async () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { tenantUserListCall, tenantUserRecycleCall, type FilterTriple } from '@uc/contracts';
 import { TenantScope, useT } from '@uc/client';
-import { ORG_TENANT_SCREENS, type EveryTenantUsersProps, type OrgTenantScreens, type TenantScopeProps } from '@uc/client/exposed';
+import { ORG_TENANT_SCREENS, type EveryTenantUsersProps, type OrgTenantScreens, type TenantScopeProps, type TenantUsersProps } from '@uc/client/exposed';
 import { DeptPage } from './features/dept/dept-page';
 import { PostPage } from './features/post/post-page';
 import { UserListPage, UserRecyclePage } from './features/user/user-list-page';
@@ -15,10 +15,10 @@ import { UserListPage, UserRecyclePage } from './features/user/user-list-page';
 /** The interface version this build implements: the one it was built against. */
 export const version = ORG_TENANT_SCREENS.version;
 
-export function TenantUsers({ tenantId }: TenantScopeProps) {
+export function TenantUsers({ tenantId, onChange }: TenantUsersProps) {
   return (
     <TenantScope tenantId={tenantId}>
-      <UserListPage />
+      <UserListPage {...(onChange ? { onChange } : {})} />
     </TenantScope>
   );
 }

@@ -181,7 +181,10 @@ export const dashboardWorkplaceSchema = z.object({
     /** Empty when the user has none: greet by `username` then. */
     realName: z.string(),
     avatar: z.string(),
-    /** The latest successful sign-in (this session's, usually), or null. */
+    /**
+     * 上次登录: the user's sign-in before the one that opened this session (its time and address), or
+     * null and '' at their first sign-in. Never this session's own sign-in.
+     */
     lastLoginAt: z.string().nullable(),
     lastLoginIp: z.string(),
     loginCount: z.number().int(),

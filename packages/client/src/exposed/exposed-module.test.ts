@@ -18,7 +18,7 @@ describe('interfaceSatisfies', () => {
 });
 
 it('names where each module is and its version', () => {
-  expect(ORG_TENANT_SCREENS).toEqual({ remote: 'org', expose: './tenant-screens', version: '1.0' });
+  expect(ORG_TENANT_SCREENS).toEqual({ remote: 'org', expose: './tenant-screens', version: '1.1' });
   expect(PERMISSION_TENANT_SCREENS).toEqual({ remote: 'permission', expose: './tenant-screens', version: '1.0' });
   expect(defineExposedModule('market', './MarketPanel', '2.1')).toEqual({ remote: 'market', expose: './MarketPanel', version: '2.1' });
 });

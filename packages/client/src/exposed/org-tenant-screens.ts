@@ -6,6 +6,16 @@ export interface TenantScopeProps {
   tenantId: number;
 }
 
+/** A tenant's users (interface 1.1: onChange). */
+export interface TenantUsersProps extends TenantScopeProps {
+  /**
+   * Called after each write that may change the tenant's users (added, imported, deleted, restored,
+   * purged, enabled or disabled), once the list has been asked again: the host refreshes what it shows
+   * about them (the details page's user count).
+   */
+  onChange?: () => void;
+}
+
 /** The users of every tenant, or of the one chosen: the rows carry their tenant and are acted on there. */
 export interface EveryTenantUsersProps {
   /** The card's title. */
@@ -17,13 +27,13 @@ export interface EveryTenantUsersProps {
 }
 
 /**
- * What the org remote exposes as './tenant-screens', version 1.0: its user, department and post
+ * What the org remote exposes as './tenant-screens', version 1.1: its user, department and post
  * screens for the tenant remote (a tenant's details tabs, /tenant/user/list and /tenant/user/recycle).
- * They register their own texts.
+ * They register their own texts. 1.1 added TenantUsers' onChange.
  */
 export interface OrgTenantScreens extends ExposedModuleExports {
   /** A tenant's users, with their recycle bin as a tab. */
-  TenantUsers: ComponentType<TenantScopeProps>;
+  TenantUsers: ComponentType<TenantUsersProps>;
   TenantDepts: ComponentType<TenantScopeProps>;
   TenantPosts: ComponentType<TenantScopeProps>;
   /** The users of every tenant, with a 租户 column; 新增用户 and 导入 once a tenant is chosen. */
@@ -32,4 +42,4 @@ export interface OrgTenantScreens extends ExposedModuleExports {
   EveryTenantRecycle: ComponentType<EveryTenantUsersProps>;
 }
 
-export const ORG_TENANT_SCREENS = defineExposedModule<OrgTenantScreens>('org', './tenant-screens', '1.0');
+export const ORG_TENANT_SCREENS = defineExposedModule<OrgTenantScreens>('org', './tenant-screens', '1.1');

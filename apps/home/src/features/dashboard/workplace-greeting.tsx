@@ -34,8 +34,11 @@ export function WorkplaceGreeting({ data, now = new Date() }: { data: DashboardW
                     ))}
               </Flex>
             </Descriptions.Item>
+            {/* The sign-in before this session's (the server's), so a user sees whether someone else came in between. */}
             <Descriptions.Item label={t('home.dashboard.workplace.lastLogin')}>
-              {user.lastLoginAt ? t('home.dashboard.workplace.lastLogin.value', { at: formatDateTime(user.lastLoginAt), ip: user.lastLoginIp || '–' }) : '–'}
+              {user.lastLoginAt
+                ? t('home.dashboard.workplace.lastLogin.value', { at: formatDateTime(user.lastLoginAt), ip: user.lastLoginIp || '–' })
+                : t('home.dashboard.workplace.lastLogin.first')}
             </Descriptions.Item>
             {tenant.expiresAt && <Descriptions.Item label={t('home.dashboard.workplace.expires')}>{formatDateTime(tenant.expiresAt)}</Descriptions.Item>}
           </Descriptions>

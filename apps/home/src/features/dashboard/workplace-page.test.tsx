@@ -104,6 +104,17 @@ describe('WorkplacePage', () => {
     expect(within(card).getByText('安装包校验失败，请重新安装')).toBeInTheDocument();
   });
 
+  it('says when the user signed in before this session, or that this is their first sign-in', async () => {
+    serve();
+    const { unmount } = renderPage();
+    expect(await screen.findByText(/^2026.*，IP 10\.1\.2\.3$/)).toBeInTheDocument();
+    unmount();
+    const first = testWorkplace();
+    serve({ ...first, user: { ...first.user, lastLoginAt: null, lastLoginIp: '' } });
+    renderPage();
+    expect(await screen.findByText('这是您的首次登录')).toBeInTheDocument();
+  });
+
   it('reads in English too', async () => {
     setLocale('en-US');
     serve();

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { memberEditCall, memberImportCall, memberListCall, memberRecycleListCall, memberStatusCall, type FilterTriple } from '@uc/contracts';
 import { TenantScope, useCan, useScopedCall, useT, useTenantScope } from '@uc/client';
 import { ListTable, StatusSwitch, useListQuery } from '@uc/ui';
@@ -66,6 +66,8 @@ export interface UserListProps {
   toolbar?: ReactNode;
   /** The card's title; by default 用户管理 (回收站 for the recycle bin page). */
   title?: ReactNode;
+  /** Called after each write to the users shown (TenantUsersProps.onChange of @uc/client/exposed). */
+  onChange?: () => void;
 }
 
 export interface UserListPageProps extends UserListProps {
@@ -127,12 +129,17 @@ interface UserTableProps extends Omit<UserListProps, 'title'> {
 }
 
 /** The users (or the recycle bin) of one list call: filters, the table, every row action and its modals. */
-function UserTable({ listCall, recycle, tenantColumn = false, extraFilters = NO_FILTERS, toolbar, createIn }: UserTableProps) {
+function UserTable({ listCall, recycle, tenantColumn = false, extraFilters = NO_FILTERS, toolbar, createIn, onChange }: UserTableProps) {
   const t = useT();
   const can = useCan();
   const page = useTenantScope();
   const { query, own, setOwnFilter } = useUserListQuery(listCall, extraFilters);
-  const { reload } = query;
+  // After a write: the list asks again, and so does whoever shows something about these users.
+  const { reload: reloadList } = query;
+  const reload = useCallback(() => {
+    reloadList();
+    onChange?.();
+  }, [reloadList, onChange]);
   const [hidden, setHidden] = useState<string[]>(readHidden);
   // 0: a new user.
   const [editing, setEditing] = useState<Opened | null>(null);

@@ -42,13 +42,32 @@ describe('IconSelectModal', () => {
     await screen.findByRole('option', { name: 'glyph-41-outlined' });
     expect(queryOf(mockCall.mock.calls.length - 1)).toEqual({ page: 2, pageSize: 40 });
 
+    // Filtered as it is typed: no Enter, no click on the search button.
     const filter = screen.getByPlaceholderText('按名称筛选');
     fireEvent.change(filter, { target: { value: 'home' } });
-    fireEvent.keyDown(filter, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.click(await screen.findByRole('option', { name: 'home-outlined' }));
+    expect(screen.getAllByRole('option')).toHaveLength(1);
     expect(queryOf(mockCall.mock.calls.length - 1)).toEqual({ page: 1, pageSize: 40, name: 'home' });
     await waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
     expect(onSubmit).toHaveBeenCalledWith('icon-home-outlined');
+  });
+
+  it('follows the typed name back to every icon, and opens again unfiltered', async () => {
+    const { rerender } = render(<IconSelectModal open onSubmit={() => undefined} onCancel={() => undefined} />);
+    await screen.findByRole('option', { name: 'glyph-1-outlined' });
+    const filter = screen.getByPlaceholderText('按名称筛选');
+    fireEvent.change(filter, { target: { value: 'home' } });
+    await screen.findByRole('option', { name: 'home-outlined' });
+    fireEvent.change(filter, { target: { value: '' } });
+    await screen.findByRole('option', { name: 'glyph-1-outlined' });
+    expect(queryOf(mockCall.mock.calls.length - 1)).toEqual({ page: 1, pageSize: 40 });
+
+    fireEvent.change(filter, { target: { value: 'home' } });
+    await screen.findByRole('option', { name: 'home-outlined' });
+    rerender(<IconSelectModal open={false} onSubmit={() => undefined} onCancel={() => undefined} />);
+    rerender(<IconSelectModal open onSubmit={() => undefined} onCancel={() => undefined} />);
+    await screen.findByRole('option', { name: 'glyph-1-outlined' });
+    expect(queryOf(mockCall.mock.calls.length - 1)).toEqual({ page: 1, pageSize: 40 });
   });
 });

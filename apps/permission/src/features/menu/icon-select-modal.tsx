@@ -15,7 +15,7 @@ export interface IconSelectModalProps {
   onCancel: () => void;
 }
 
-/** Pages through the icon font from page 1 with a name filter; 提交 is enabled only once an icon is chosen. */
+/** Pages through the icon font from page 1, filtered by name while it is typed; 提交 is enabled only once an icon is chosen. */
 export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectModalProps) {
   const t = useT();
   const [page, setPage] = useState(1);
@@ -24,9 +24,19 @@ export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectM
   const data = { list: icons.data?.list ?? ([] as IconEntry[]), total: icons.data?.total ?? 0 };
   const loading = icons.loading;
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const filter = (typed: string) => {
+    const next = typed.trim();
+    if (next === name) return;
+    setName(next);
+    setPage(1);
+  };
 
   useEffect(() => {
-    if (open) setChosen(value?.startsWith(ICON_CLASS_PREFIX) ? value : undefined);
+    if (!open) return;
+    setChosen(value?.startsWith(ICON_CLASS_PREFIX) ? value : undefined);
+    // The field is emptied when the modal closes (destroyOnHidden): so is its filter.
+    setName('');
+    setPage(1);
   }, [open, value]);
 
   return (
@@ -42,14 +52,13 @@ export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectM
       destroyOnHidden
     >
       <Flex vertical gap={12}>
+        {/* Filters as the name is typed: useCall drops the answer a later keystroke made stale. */}
         <Input.Search
           allowClear
           placeholder={t('perm.icon.filter')}
           style={{ maxWidth: 320 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage(1);
-          }}
+          onChange={(e) => filter(e.target.value)}
+          onSearch={filter}
         />
         <Spin spinning={loading}>
           {data.list.length === 0 && !loading ? (

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE_AREAS, consoleAreaOf, menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
+import { iconFontDir } from '../../modules/icon/icon.catalogue';
 import { MENU_SEED, type MenuSeed } from '.';
 
 const all = (entries: readonly MenuSeed[]): MenuSeed[] => entries.flatMap((m) => [m, ...all(m.children ?? [])]);
@@ -62,5 +63,19 @@ describe('seeded menu tree', () => {
       const pkg = JSON.parse(readFileSync(join(apps, app, 'package.json'), 'utf8')) as { ucRemote?: { pages?: { path: string }[] } };
       for (const page of pkg.ucRemote?.pages ?? []) expect([app, page.path, consoleAreaOf(page.path)]).toEqual([app, page.path, expect.any(String)]);
     }
+  });
+
+  it('draws every icon it names: the menu draws an antd name from the icon font when it has no SVG of its own (公告管理 had none)', () => {
+    const glyphs = new Set((JSON.parse(readFileSync(join(iconFontDir(), 'icons.json'), 'utf8')) as { font_class: string }[]).map((g) => g.font_class));
+    // The shell's rule (apps/shell/src/components/menu-icon.tsx): NotificationOutlined is the glyph notification-outlined.
+    const glyphOf = (name: string) => (name.startsWith('icon-') ? name.slice(5) : name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase());
+    const apps = join(process.cwd(), '..');
+    const declared = ['home', 'market', 'org', 'permission', 'tenant'].flatMap((app) => {
+      const pkg = JSON.parse(readFileSync(join(apps, app, 'package.json'), 'utf8')) as { ucRemote: { icon?: string; pages: { icon?: string }[] } };
+      return [pkg.ucRemote.icon, ...pkg.ucRemote.pages.map((p) => p.icon)];
+    });
+    const icons = [...all(MENU_SEED).map((m) => m.icon), ...declared].filter((i): i is string => !!i);
+    expect(icons).toContain('NotificationOutlined');
+    expect(icons.filter((i) => !/^(icon-[a-z0-9-]+|[A-Z][A-Za-z0-9]*(Outlined|Filled))$/.test(i) || !glyphs.has(glyphOf(i)))).toEqual([]);
   });
 });

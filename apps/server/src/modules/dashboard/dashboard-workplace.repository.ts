@@ -9,9 +9,9 @@ import {
   type DashboardWorkplace,
 } from '@uc/contracts';
 import type { MessageLocale } from '@uc/contracts/messages';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLogs, roles, tenants, userRoles, users } from '../../db/schema';
+import { auditLogs, roles, sessions, tenants, userRoles, users } from '../../db/schema';
 import { rowsOf } from '../../db/typed';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { grantedPaths, type Session } from '../auth/access';
@@ -77,6 +77,22 @@ export interface WorkplaceDeps {
   locale: MessageLocale;
 }
 
+/**
+ * The user's sign-in before the one that opened this session (上次登录): every way of signing in opens
+ * one session (auth.service.ts, openSession), so it is their latest session opened before this one;
+ * undefined at a first sign-in. users.lastLoginAt is this very sign-in, which the workplace never
+ * needs to tell its user. The user's sessions are read from sessions_user_idx.
+ */
+async function previousSignIn(db: Db, session: Session): Promise<{ at: Date; ip: string } | undefined> {
+  const [row] = await db
+    .select({ at: sessions.createdAt, ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, session.tenantId), eq(sessions.userId, session.userId), lt(sessions.id, session.sessionId)))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  return row;
+}
+
 export async function workplaceOf(db: Db, session: Session, deps: WorkplaceDeps): Promise<DashboardWorkplace> {
   const { tenantId, userId } = session;
   const [user] = await db
@@ -85,12 +101,11 @@ export async function workplaceOf(db: Db, session: Session, deps: WorkplaceDeps)
       username: users.username,
       realName: users.realName,
       avatar: users.avatar,
-      lastLoginAt: users.lastLoginAt,
-      lastLoginIp: users.lastLoginIp,
       loginCount: users.loginCount,
     })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  const previous = await previousSignIn(db, session);
   const [tenant] = await db
     .select({ id: tenants.id, name: tenants.name, isPlatform: tenants.isPlatform, expiresAt: tenants.expiresAt })
     .from(tenants)
@@ -113,7 +128,7 @@ export async function workplaceOf(db: Db, session: Session, deps: WorkplaceDeps)
   const holds = await grantsOf(db, session);
   const administrator = holds(LOGIN_LOG_PERMISSION);
   return {
-    user: { ...user, lastLoginAt: iso(user.lastLoginAt) },
+    user: { ...user, lastLoginAt: iso(previous?.at ?? null), lastLoginIp: previous?.ip ?? '' },
     tenant: { ...tenant, expiresAt: iso(tenant.expiresAt) },
     roles: roleRows.map((r) => ({ id: r.id, name: r.name, key: r.key, enabled: r.status === Status.enabled })),
     unread,

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { tenantViewCall, type TenantRow } from '@uc/contracts';
 import { call, provideRemoteModuleLoader, setLocale, useSession } from '@uc/client';
+import { ORG_TENANT_SCREENS, PERMISSION_TENANT_SCREENS } from '@uc/client/exposed';
 import { answering, testUser } from '@uc/testing';
 import { registerTenantMessages } from '../../locales';
 import { DetailsPage } from './details-page';
@@ -37,8 +38,8 @@ const screens =
   (label: string) =>
   ({ tenantId }: { tenantId: number }) => <p>{`${label} of tenant ${tenantId}`}</p>;
 const MODULES: Record<string, Record<string, unknown>> = {
-  org: { version: '1.0', TenantUsers: screens('users'), TenantDepts: screens('depts'), TenantPosts: screens('posts') },
-  permission: { version: '1.0', TenantRoles: screens('roles') },
+  org: { version: ORG_TENANT_SCREENS.version, TenantUsers: screens('users'), TenantDepts: screens('depts'), TenantPosts: screens('posts') },
+  permission: { version: PERMISSION_TENANT_SCREENS.version, TenantRoles: screens('roles') },
 };
 
 jest.setTimeout(60_000);
@@ -82,5 +83,45 @@ describe('DetailsPage', () => {
       'org ./tenant-screens',
       'org ./tenant-screens',
     ]);
+  });
+
+  it("asks for the tenant again when its users tab says the users changed: the 基本信息 tab's count follows", async () => {
+    let users = 2;
+    mockCall.mockImplementation(
+      answering(async (contract) => {
+        if (contract === tenantViewCall) return { ...GLOBEX, userCount: users };
+        throw new Error(`unexpected call ${contract.path}`);
+      }),
+    );
+    // The users screen as org exposes it: a write there (a user added) calls onChange.
+    const TenantUsers = ({ onChange }: { tenantId: number; onChange?: () => void }) => (
+      <button
+        type="button"
+        onClick={() => {
+          users += 1;
+          onChange?.();
+        }}
+      >
+        add a user
+      </button>
+    );
+    provideRemoteModuleLoader(async (remote: string) => (remote === 'org' ? { ...MODULES.org, TenantUsers } : MODULES[remote]));
+    const router = createMemoryRouter([{ path: '/tenant/details/:id', element: <DetailsPage /> }], { initialEntries: ['/tenant/details/5'] });
+    render(
+      <App>
+        <RouterProvider router={router} />
+      </App>,
+    );
+    const count = async (n: number) => {
+      const info = await screen.findByRole('tabpanel', { name: '基本信息' });
+      const label = within(info).getByText('用户数');
+      expect(await within(label.closest('tr')!).findByText(String(n))).toBeInTheDocument();
+    };
+    await count(2);
+    fireEvent.click(screen.getByRole('tab', { name: '用户' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'add a user' }));
+    fireEvent.click(screen.getByRole('tab', { name: '基本信息' }));
+    await count(3);
+    expect(mockCall.mock.calls.filter(([contract]) => contract === tenantViewCall)).toHaveLength(2);
   });
 });

@@ -61,7 +61,8 @@ export function DetailsPage() {
             {
               key: 'users',
               label: t('tenant.details.tab.users'),
-              children: <ExposedSlot module={ORG_TENANT_SCREENS} render={(m) => <m.TenantUsers tenantId={tenant.id} />} />,
+              // A user added, imported or deleted there changes the 基本信息 tab's user count: asked again.
+              children: <ExposedSlot module={ORG_TENANT_SCREENS} render={(m) => <m.TenantUsers tenantId={tenant.id} onChange={reload} />} />,
             },
             {
               key: 'roles',

@@ -1,5 +1,5 @@
 import { Button, Descriptions, Flex, Form } from 'antd';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { tenantEditCall, type TenantRow } from '@uc/contracts';
 import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
 import { TenantFields, tenantBody, tenantFormValues, type TenantFormValues } from '../../lib/tenant-fields';
@@ -12,11 +12,16 @@ export function TenantInfoTab({ tenant, onSaved }: { tenant: TenantRow; onSaved:
   const canEdit = can(tenantEditCall);
   const [form] = Form.useForm<TenantFormValues>();
   const [saving, setSaving] = useState(false);
-  // Filled from the tenant as loaded, and again after each save (the answer may have normalised fields).
+  // Filled from the tenant as loaded, and again after each save (the answer may have normalised fields),
+  // but not when the tenant is asked again for its counts (a user added in the 用户 tab): what was
+  // typed here and not saved yet stays.
+  const latest = useRef(tenant);
+  latest.current = tenant;
+  const revision = `${tenant.id} ${tenant.updatedAt}`;
   useLayoutEffect(() => {
     form.resetFields();
-    form.setFieldsValue(tenantFormValues(tenant));
-  }, [form, tenant]);
+    form.setFieldsValue(tenantFormValues(latest.current));
+  }, [form, revision]);
 
   const save = async () => {
     let values: TenantFormValues;

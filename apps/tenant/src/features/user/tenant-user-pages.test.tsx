@@ -3,6 +3,7 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { tenantOptionCall } from '@uc/contracts';
 import { call, provideRemoteModuleLoader, setLocale, useSession } from '@uc/client';
+import { ORG_TENANT_SCREENS } from '@uc/client/exposed';
 import { answering, testUser } from '@uc/testing';
 import { registerTenantMessages } from '../../locales';
 import { TenantUserListPage, TenantUserRecyclePage } from './tenant-user-pages';
@@ -21,7 +22,7 @@ const list =
       <p>{`${kind} of ${tenantId ?? 'every tenant'}`}</p>
     </div>
   );
-const ORG = { version: '1.0', EveryTenantUsers: list('users'), EveryTenantRecycle: list('deleted users') };
+const ORG = { version: ORG_TENANT_SCREENS.version, EveryTenantUsers: list('users'), EveryTenantRecycle: list('deleted users') };
 
 jest.setTimeout(60_000);
 beforeAll(() => registerTenantMessages());
