@@ -10,6 +10,7 @@ export * from './tree-table';
 export * from './antd-api-ui';
 export * from './console-config-provider';
 export * from './theme';
+export * from './palette';
 export * from './standalone/run-standalone';
 export * from './antd-locale';
 export * from './icon-font';
