@@ -1,5 +1,6 @@
 // Type-only imports of @uc/client in the tables: nothing of the shared singleton is loaded here,
 // which matters because this runs exactly when loading the app (and its shared modules) failed.
+import { palette } from '@uc/ui/palette';
 import { shellEnUS } from './locales/en-US';
 import { shellZhCN } from './locales/zh-CN';
 
@@ -30,11 +31,11 @@ export function showBootFailure(error: unknown): void {
   title.style.cssText = 'font-size:20px;font-weight:500;margin:0 0 8px';
   title.textContent = text('chunk.failed.title');
   const body = document.createElement('p');
-  body.style.cssText = 'color:rgba(0,0,0,.45);margin:0 0 24px';
+  body.style.cssText = `color:${palette.textSecondary};margin:0 0 24px`;
   body.textContent = text('chunk.failed.description');
   const button = document.createElement('button');
   button.type = 'button';
-  button.style.cssText = 'height:32px;padding:0 15px;border:0;border-radius:6px;background:#1890ff;color:#fff;cursor:pointer';
+  button.style.cssText = `height:32px;padding:0 15px;border:0;border-radius:6px;background:${palette.brandText};color:#fff;cursor:pointer`;
   button.textContent = text('remote.retry');
   button.onclick = () => window.location.reload();
   box.append(title, body, button);

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 import { PageLoading } from '../features/session/page-loading';
 import { isOffline } from '../pwa/pwa-store';
 
@@ -32,11 +33,11 @@ function ChunkFailed({ onRetry, failure }: { onRetry: () => void; failure: Failu
       style={{ textAlign: 'center', padding: '96px 16px', color: 'rgba(0,0,0,0.88)' }}
     >
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t(title)}</h2>
-      <p style={{ color: 'rgba(0,0,0,0.45)', margin: '0 0 24px' }}>{t(description)}</p>
+      <p style={{ color: palette.textSecondary, margin: '0 0 24px' }}>{t(description)}</p>
       <button
         type="button"
         onClick={onRetry}
-        style={{ height: 32, padding: '0 15px', border: 0, borderRadius: 6, background: '#1890ff', color: '#fff', fontSize: 14, cursor: 'pointer' }}
+        style={{ height: 32, padding: '0 15px', border: 0, borderRadius: 6, background: palette.brandText, color: '#fff', fontSize: 14, cursor: 'pointer' }}
       >
         {t('remote.retry')}
       </button>

@@ -5,6 +5,7 @@ export const shellEnUS: MessageTable = {
   'app.copyright': '© {year} Platform Technical Service Team. All Rights Reserved',
   'app.loading': 'Loading…',
   'app.language': 'Language',
+  'app.skipToMain': 'Skip to main content',
 
   'login.title': 'User Centre',
   'login.subtitle': 'IoT visualization platform · multi-tenant console',

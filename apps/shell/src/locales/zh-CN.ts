@@ -5,6 +5,7 @@ export const shellZhCN: MessageTable = {
   'app.copyright': '© {year} 平台技术服务团队 版权所有',
   'app.loading': '加载中…',
   'app.language': '语言',
+  'app.skipToMain': '跳到主要内容',
 
   'login.title': '用户中心',
   'login.subtitle': '物联网可视化平台 · 多租户管理控制台',

@@ -1,4 +1,5 @@
 import { useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 import { usePwa } from './pwa-store';
 
 const box: React.CSSProperties = {
@@ -38,7 +39,7 @@ export function PwaNotices() {
             <button
               type="button"
               onClick={() => applyUpdate?.()}
-              style={{ height: 32, padding: '0 15px', border: 0, borderRadius: 6, background: '#1890ff', color: '#fff', cursor: 'pointer' }}
+              style={{ height: 32, padding: '0 15px', border: 0, borderRadius: 6, background: palette.brandText, color: '#fff', cursor: 'pointer' }}
             >
               {t('pwa.update.ok')}
             </button>

@@ -2,8 +2,10 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type LoginConfig, type LoginResult } from '@uc/contracts';
 import { redirectTarget, refreshUser, setAccessToken, useSession, useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 import { CopyrightFooter } from '../../components/copyright-footer';
 import { LanguageSelect } from '../../components/language-select';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { loginApi as defaultApi, type LoginApi, type RegisterResult } from './login-api';
 import { LoginForm } from './login-form';
 import { LoginStyles } from './login-styles';
@@ -41,7 +43,7 @@ function RegisterResultView({ result, onSignedIn }: { result: RegisterResult; on
         ✓
       </div>
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t('register.result.title')}</h2>
-      <p style={{ color: 'rgba(0,0,0,0.45)', margin: '0 0 24px' }}>{t('register.result.description', { username: result.username })}</p>
+      <p style={{ color: palette.textSecondary, margin: '0 0 24px' }}>{t('register.result.description', { username: result.username })}</p>
       {result.token ? (
         <button type="button" className="uc-login-submit" onClick={onSignedIn}>
           {t('register.result.enter')}
@@ -159,13 +161,14 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
 
   return (
     <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: '#f0f2f5' }}>
+      <SkipLink />
       {holder}
       <div style={{ display: 'flex', justifyContent: 'flex-end', padding: 16 }}>
         <LanguageSelect />
       </div>
-      <main style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', paddingTop: '8vh' }}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', paddingTop: '8vh' }}>
         <h1 style={{ margin: 0, fontSize: 33, fontWeight: 600, color: 'rgba(0,0,0,0.88)' }}>{siteName || t('login.title')}</h1>
-        <p style={{ margin: '12px 0 32px', color: 'rgba(0,0,0,0.45)' }}>{t('login.subtitle')}</p>
+        <p style={{ margin: '12px 0 32px', color: palette.textSecondary }}>{t('login.subtitle')}</p>
         <div style={{ width: 'min(368px, calc(100vw - 32px))' }}>
           {card}
           <div className="uc-login-links">

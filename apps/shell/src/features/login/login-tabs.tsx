@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { palette } from '@uc/ui/palette';
 
 export interface LoginTab {
   key: string;
@@ -30,8 +31,8 @@ export function LoginTabs({ items, activeKey, onChange }: { items: LoginTab[]; a
                 padding: '12px 0',
                 cursor: 'pointer',
                 fontSize: 16,
-                color: selected ? '#1890ff' : 'rgba(0,0,0,0.88)',
-                borderBottom: `2px solid ${selected ? '#1890ff' : 'transparent'}`,
+                color: selected ? palette.brandText : palette.text,
+                borderBottom: `2px solid ${selected ? palette.brand : 'transparent'}`,
                 marginBottom: -1,
               }}
             >

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { OidcLoginError, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, type LoginResult, type OidcProvider } from '@uc/contracts';
 import { call, registerMessages, useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 import { oidcLoginEnUS, oidcLoginZhCN } from './oidc-login-messages';
 
 registerMessages('zh-CN', oidcLoginZhCN);
@@ -101,13 +102,13 @@ export function OidcLoginButtons({
         </p>
       ) : null}
       {message ? (
-        <p role="alert" style={{ color: '#ff4d4f', fontSize: 14, lineHeight: '22px', margin: '16px 0 0' }}>
+        <p role="alert" style={{ color: palette.error, fontSize: 14, lineHeight: '22px', margin: '16px 0 0' }}>
           {message}
         </p>
       ) : null}
       {providers.length > 0 ? (
         <div style={{ marginTop: 24 }}>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 12, color: 'rgba(0,0,0,0.45)', fontSize: 14 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, color: palette.textSecondary, fontSize: 14 }}>
             <span style={{ flex: 1, borderTop: '1px solid rgba(5,5,5,0.06)' }} />
             {t('login.oidc.divider')}
             <span style={{ flex: 1, borderTop: '1px solid rgba(5,5,5,0.06)' }} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { openLoginCall } from '@uc/contracts';
 import { call, redirectTarget, refreshUser, setAccessToken, useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 import { PageLoading } from './page-loading';
 
 // A nonce is accepted once, so the sign-in of one address runs once even when the effect runs twice
@@ -72,7 +73,7 @@ export default function AccessPage() {
       </div>
       <h2 style={{ fontSize: 20, fontWeight: 500, margin: '0 0 8px' }}>{t('access.title')}</h2>
       <p style={{ color: 'rgba(0,0,0,0.65)', margin: '0 0 24px' }}>{error}</p>
-      <Link to="/user/login" replace style={{ color: '#1890ff' }}>
+      <Link to="/user/login" replace style={{ color: palette.brandText }}>
         {t('access.toLogin')}
       </Link>
     </div>

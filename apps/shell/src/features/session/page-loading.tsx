@@ -1,10 +1,15 @@
 import { useT } from '@uc/client';
+import { palette } from '@uc/ui/palette';
 
 /** A spinner without antd: shown while chunks load, so it must not pull antd in itself. */
 export function PageLoading() {
   const t = useT();
   return (
-    <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, color: '#1890ff', gap: 8 }}>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240, color: palette.brandText, gap: 8 }}
+    >
       <span
         className="uc-spinner"
         aria-hidden
