@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ALL_CALLS, permissionOf, type BatchResult, type CallContract } from '@uc/contracts';
-import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../db/schema';
+import { depts, menus, roleDepts, roleMenus, roles, sessions, userRoles, users } from '../../db/schema';
 import { auth, createTenant, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ACT_ON_MORE_PERMISSIONS, ACT_ON_SUPER_ADMIN, ACT_ON_WIDER_REACH } from './member-coverage';
@@ -66,7 +66,7 @@ function reach(h: Holder): Set<number> | 'all' {
 
 let serial = 0;
 const mobileOf = (n: number) => `139${String(n).padStart(8, '0')}`;
-async function makeUser(h: Holder): Promise<{ id: number; username: string; mobile: string; token: string; roleId: number }> {
+async function makeUser(h: Holder): Promise<{ id: number; username: string; mobile: string; token: string; roleId: number; sessionId: number }> {
   serial += 1;
   const username = `cov${serial}`;
   const [role] = await t.db
@@ -77,13 +77,16 @@ async function makeUser(h: Holder): Promise<{ id: number; username: string; mobi
   if (h.scope === 4) await t.db.insert(roleDepts).values(h.customDepts.map((deptId) => ({ tenantId, roleId: role!.id, deptId })));
   const [user] = await t.db.insert(users).values({ tenantId, username, passwordHash: 'x', realName: username, deptId: h.dept }).returning({ id: users.id });
   await t.db.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
-  return { id: user!.id, username, mobile: mobileOf(serial), token: await tokenFor(t.db, tenantId, user!.id), roleId: role!.id };
+  const token = await tokenFor(t.db, tenantId, user!.id);
+  // The user's one session: what 在线用户's force logout ends.
+  const [session] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user!.id));
+  return { id: user!.id, username, mobile: mobileOf(serial), token, roleId: role!.id, sessionId: session!.id };
 }
 
 /** The single-row calls acting on a user, and the batch calls acting on each user of their ids. */
 const USER_CALLS = ALL_CALLS.filter((c) => c.actsOnUser);
 
-function bodyFor(call: CallContract, target: { id: number; username: string; mobile: string; dept: number }, actorRole: number): object {
+function bodyFor(call: CallContract, target: { id: number; username: string; mobile: string; dept: number; sessionId: number }, actorRole: number): object {
   if (call.batch) {
     const single = bodyFor({ ...call, batch: false, path: call.path.replace('/batch/', '/') }, target, actorRole) as { id: number };
     const { id, ...rest } = single;
@@ -95,6 +98,7 @@ function bodyFor(call: CallContract, target: { id: number; username: string; mob
   if (call.path.endsWith('/edit'))
     return { id: target.id, username: target.username, mobile: target.mobile, realName: 'Renamed', deptId: target.dept, roleIds: [], status: 1 };
   if (call.path.endsWith('/status')) return { id: target.id, status: 2 };
+  if (call.path === '/user/admin/online/forceLogout') return { id: target.id, sessionId: target.sessionId };
   if (call.path.endsWith('/resetPwd')) return { id: target.id, password: 'another-password-1' };
   if (call.path.endsWith('/addBalance') || call.path.endsWith('/addIntegral')) return { id: target.id, operateMode: 1, num: 1 };
   return { id: target.id };
@@ -119,6 +123,8 @@ describe('acting on a user needs every permission and all the reach the user hol
         'batch/forceLogout',
         'batch/dept',
         'batch/roles',
+        // 在线用户's force logout of one session.
+        '/user/admin/online/forceLogout',
       ].sort(),
     );
     // A batch call runs the guard on every row (actsOnUser 'ids'); a single-row call on body.id.

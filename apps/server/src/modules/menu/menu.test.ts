@@ -30,7 +30,7 @@ const find = (nodes: MenuNode[], path: string): MenuNode | undefined => {
 describe('menu catalogue', () => {
   it('lists the whole catalogue as a tree in sort order, with buttons and hidden entries', async () => {
     const list = await tree();
-    expect(list.map((m) => m.path)).toEqual(['/dashboard', '/org', '/permission', '/home', '/tenant', '/pt/bind', '/addons', '/system']);
+    expect(list.map((m) => m.path)).toEqual(['/dashboard', '/org', '/permission', '/home', '/tenant', '/pt/bind', '/addons', '/system', '/monitor']);
     const role = find(list, '/permission/role')!;
     expect(role.children.map((c) => c.name)).toEqual(['新增角色', '编辑角色', '删除角色', '启用停用', '分配权限']);
     expect(find(list, '/home/message/:id')?.hidden).toBe(true);

@@ -140,7 +140,13 @@ describe('a database made before upgrade logs existed', () => {
       // below adds it only if missing), so the old seed's rows can be made; 0040's users.verified_mobile likewise.
       await lock.execute(sql`alter table users add column if not exists source smallint not null default 0`);
       await lock.execute(sql`alter table users add column if not exists verified_mobile text`);
+      // This build's seed records what it writes in seeded_menus (0042); the old build had no such table:
+      // made for the seed, dropped after, so 0042 finds the database as that build left it.
+      await lock.execute(
+        sql`create table if not exists seeded_menus (key text primary key, menu_id bigint references menus (id) on delete set null, seeded jsonb, seeded_at timestamptz not null default now())`,
+      );
       await seed(lock, { log: quiet });
+      await lock.execute(sql`drop table seeded_menus`);
     });
     // That build's seed had no buttons under the page (this one's has): take them away again.
     await db.delete(menus).where(like(menus.locale, 'menu.home.upgrade.logs.%'));
