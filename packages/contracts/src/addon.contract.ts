@@ -238,6 +238,12 @@ export const appCardSchema = z.object({
   enabled: z.boolean(),
   /** Description per locale. */
   description: z.record(z.string(), z.string()),
+  /**
+   * One of the console's own areas (a remote built with the console, such as org or tenant), listed
+   * so that the market shows what is installed: always installed, never installed, updated or removed
+   * from the market (a new build of the console updates it). Absent from an older server: false.
+   */
+  builtIn: z.boolean().default(false),
 });
 export type AppCard = z.infer<typeof appCardSchema>;
 

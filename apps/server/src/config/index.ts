@@ -60,6 +60,7 @@ const TABLE_ORDER: Record<VarName, true> = {
   PLATFORM_BIND_ALLOWED_HOSTS: true,
   MARKET_DIR: true,
   MARKET_CATALOGUE_URLS: true,
+  MARKET_EXAMPLES: true,
   ADDONS_DIR: true,
   MARKET_FETCH_TIMEOUT_MS: true,
   MARKET_PACKAGE_MAX_MB: true,

@@ -1,6 +1,10 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from '../lib/server-root';
 import { intVar, optional, type ConfigVars, type ParsedVars } from './config-var';
+
+/** Where `pnpm build` puts the example addons the server offers (apps/server/scripts/pack-examples.mjs). */
+export const EXAMPLES_SUBDIR = join('dist', 'market');
 
 /** The application market: where addon packages come from, where installed addons live, and the limits on both. */
 export const marketVars = {
@@ -13,7 +17,7 @@ export const marketVars = {
   MARKET_CATALOGUE_URLS: {
     default: '(unset)',
     description:
-      'http(s) URLs of catalogue indexes, comma-separated: JSON whose `addons` entries give name, version, url, sha256 and size of each package (see README, Application market). Unset: the market offers MARKET_DIR only.',
+      'http(s) URLs of catalogue indexes, comma-separated: JSON whose `addons` entries give name, version, url, sha256 and size of each package (see README, Application market). Unset: the market offers MARKET_DIR (and the example, MARKET_EXAMPLES) only.',
     schema: optional(
       z.string().transform((v, ctx) => {
         const urls = v
@@ -29,6 +33,16 @@ export const marketVars = {
         });
         return z.NEVER;
       }),
+    ),
+  },
+  MARKET_EXAMPLES: {
+    default: 'true',
+    description:
+      'Offer the example addon that ships with the server (hello-addon, packed into apps/server/dist/market by `pnpm build`) in the application market, after the packages of MARKET_DIR and MARKET_CATALOGUE_URLS, so a new console has something to install; false: offer only those.',
+    schema: optional(
+      z
+        .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'MARKET_EXAMPLES is not a switch: set it to true or false or unset it to use true' })
+        .transform((v) => ['true', '1', 'on'].includes(v)),
     ),
   },
   ADDONS_DIR: {
@@ -66,6 +80,8 @@ export interface MarketConfig {
   dir: string;
   /** MARKET_CATALOGUE_URLS. */
   catalogueUrls: string[];
+  /** The example addons the server build ships (MARKET_EXAMPLES); undefined: not offered. */
+  examplesDir: string | undefined;
   /** ADDONS_DIR: installed addons, ADDONS_DIR/<name>/<version>/. */
   addonsDir: string;
   fetchTimeoutMs: number;
@@ -78,6 +94,7 @@ export interface MarketConfig {
 export const readMarketConfig = (e: ParsedVars<typeof marketVars>, cwd: string, dataDir: string): MarketConfig => ({
   dir: e.MARKET_DIR ? resolve(cwd, e.MARKET_DIR) : join(dataDir, 'market'),
   catalogueUrls: e.MARKET_CATALOGUE_URLS ?? [],
+  examplesDir: (e.MARKET_EXAMPLES ?? true) ? join(serverRoot(), EXAMPLES_SUBDIR) : undefined,
   addonsDir: e.ADDONS_DIR ? resolve(cwd, e.ADDONS_DIR) : join(dataDir, 'addons'),
   fetchTimeoutMs: e.MARKET_FETCH_TIMEOUT_MS ?? 30_000,
   packageMaxBytes: (e.MARKET_PACKAGE_MAX_MB ?? 50) * 1024 * 1024,

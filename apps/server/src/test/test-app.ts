@@ -41,6 +41,8 @@ export async function createTestApp(
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     REQUEST_CONCURRENCY: '10000',
+    // What the market offers is the test's to say, whether or not a build has packed the example addon.
+    MARKET_EXAMPLES: 'false',
     ...options.env,
   });
   const { database, dispose } = await openTestDatabase(undefined, { statementTimeoutMs: config.statementTimeoutMs });

@@ -80,6 +80,7 @@ export function cardOf(f: AddonFacts, locale: MessageLocale): AppCard {
     error: errorOf(f.row, locale),
     enabled: Boolean(localVersion) && f.enabled,
     description,
+    builtIn: false,
   };
 }
 

@@ -18,9 +18,11 @@ import { conflict, notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
 import type { Session } from '../auth/access';
 import { ADDON_ENTRY_PREFIX, allRemotes, findRemote, removeRemote, setRemoteEnabled } from '../remote/remote.repository';
+import { navigableMenus } from '../role/role-navigation.routes';
 import { cardMatches, cardOf, detailsOf, jobOf, type AddonFacts } from './addon-cards';
 import { hasVersionFiles } from './addon-files';
 import { NOT_OFFERED, type AddonInstaller } from './addon-installer';
+import { builtInCardOf, builtInDetailsOf, builtInShownTo, type BuiltInRemote } from './built-in-cards';
 import { removeAddonMenus } from './addon-menus';
 import { allAddons, claimJob, deleteAddon, findAddon, isRunning, keptVersion, keptVersions, markUninstalled, type AddonRow } from './addon.repository';
 import type { MarketCatalogue } from './market-catalogue';
@@ -48,16 +50,26 @@ async function platformTx(db: Db, session: Session): Promise<void> {
   await enterCrossTenant(db, session);
 }
 
-async function factsOf(db: Db, deps: AddonCallDeps): Promise<AddonFacts[]> {
+interface MarketFacts {
+  addons: AddonFacts[];
+  /** The console's own areas the caller is shown (built-in-cards.ts). */
+  builtIn: BuiltInRemote[];
+}
+
+async function factsOf(db: Db, deps: AddonCallDeps, session: Session): Promise<MarketFacts> {
   const [offered, rows, kept, registry] = [await deps.catalogue.current(CATALOGUE_WAIT_MS), await allAddons(db), await keptVersions(db), await allRemotes(db)];
   const names = new Set<string>([...offered.map((e) => e.name), ...rows.map((r) => r.name), ...kept.map((k) => k.name)]);
-  return [...names].sort().map((name) => ({
+  const addons = [...names].sort().map((name) => ({
     name,
     offered: offered.filter((e) => e.name === name),
     row: rows.find((r) => r.name === name),
     kept: kept.filter((k) => k.name === name),
     enabled: registry.some((r) => r.name === name && r.enabled && r.entry.startsWith(ADDON_ENTRY_PREFIX)),
   }));
+  // The console's own areas: every registry row that is no addon and no name the market knows as one.
+  const own = registry.filter((r) => !r.entry.startsWith(ADDON_ENTRY_PREFIX) && !names.has(r.name));
+  const menuPaths = session.isSuperAdmin ? new Set<string>() : new Set((await navigableMenus(db, session)).map((m) => m.path));
+  return { addons, builtIn: builtInShownTo(own, { isSuperAdmin: session.isSuperAdmin, menuPaths }) };
 }
 
 const installedRow = async (db: Db, name: string): Promise<AddonRow> => {
@@ -70,17 +82,23 @@ const installedRow = async (db: Db, name: string): Promise<AddonRow> => {
 export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
   const { installer, catalogue } = deps;
   return [
-    implement(appListCall, async ({ db, query, req }) => {
+    implement(appListCall, async ({ db, session, query, req }) => {
       const locale = requestLocale(req);
-      const list = (await factsOf(db, deps)).map((f) => cardOf(f, locale)).filter((c) => cardMatches(c, query.keyword));
+      const { addons, builtIn } = await factsOf(db, deps, session);
+      // What may be installed first, then what the console has of its own.
+      const list = [...addons.map((f) => cardOf(f, locale)), ...builtIn.map(builtInCardOf)].filter((c) => cardMatches(c, query.keyword));
       return { list, total: list.length };
     }),
 
-    implement(appDetailsCall, async ({ db, query, req }) => {
+    implement(appDetailsCall, async ({ db, session, query, req }) => {
       const { name, version } = parseVersionId(query.versionId);
-      const facts = (await factsOf(db, deps)).find((f) => f.name === name);
-      if (!facts) throw notFound(UNKNOWN_ADDON, { name });
-      return detailsOf(facts, version, requestLocale(req));
+      const { addons, builtIn } = await factsOf(db, deps, session);
+      const facts = addons.find((f) => f.name === name);
+      if (facts) return detailsOf(facts, version, requestLocale(req));
+      // A built-in area has one version, the build it runs: an older address shows that one.
+      const own = builtIn.find((r) => r.name === name);
+      if (own) return builtInDetailsOf(own);
+      throw notFound(UNKNOWN_ADDON, { name });
     }),
 
     implement(appInstallCall, async ({ db, session, body, req, reply, auditTarget }) => {

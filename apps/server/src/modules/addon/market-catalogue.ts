@@ -10,10 +10,11 @@ import { fetchLimited, shownUrl } from './market-fetch';
 import { readPackage } from './tar-reader';
 
 /*
- * What the market offers: the packages in MARKET_DIR and the entries of the catalogue indexes at
- * MARKET_CATALOGUE_URLS, merged by name and version (the folder first, then the URLs in their order).
- * Read again after MARKET_CATALOGUE_TTL_SECONDS; a source that fails is reported and skipped, the
- * others still count.
+ * What the market offers: the packages in MARKET_DIR, the entries of the catalogue indexes at
+ * MARKET_CATALOGUE_URLS and the example addons the server build ships (MARKET_EXAMPLES), merged by
+ * name and version (the folder first, then the URLs in their order, the examples last: an operator's
+ * own package of a version wins). Read again after MARKET_CATALOGUE_TTL_SECONDS; a source that fails
+ * is reported and skipped, the others still count.
  */
 
 /** Where a package version comes from. */
@@ -120,8 +121,11 @@ export class MarketCatalogue {
           else if (first.sha256 !== e.sha256)
             this.warnOnce(`Market: ${key} is offered twice with different contents (${where(first.source)} and ${where(e.source)}): the first is used`);
         };
-        for (const e of await this.readFolder()) add(e);
+        const seen = new Set<string>();
+        for (const e of await this.readFolder(this.config.dir, seen)) add(e);
         for (const url of this.config.catalogueUrls) for (const e of await this.readIndex(url)) add(e);
+        if (this.config.examplesDir) for (const e of await this.readFolder(this.config.examplesDir, seen)) add(e);
+        for (const path of this.local.keys()) if (!seen.has(path)) this.local.delete(path);
         this.entries = [...merged.values()];
         this.readAt = Date.now();
       } catch (err) {
@@ -143,11 +147,10 @@ export class MarketCatalogue {
     return (await this.all()).filter((e) => e.name === name).sort((a, b) => semver.rcompare(a.version, b.version));
   }
 
-  private async readFolder(): Promise<CatalogueEntry[]> {
-    const dir = this.config.dir;
+  /** The packages of a folder; `seen` collects their paths (the others are forgotten after a read of every source). */
+  private async readFolder(dir: string, seen: Set<string>): Promise<CatalogueEntry[]> {
     if (!existsSync(dir)) return [];
     const out: CatalogueEntry[] = [];
-    const seen = new Set<string>();
     for (const name of readdirSync(dir).sort()) {
       if (!name.endsWith('.tgz')) continue;
       const path = join(dir, name);
@@ -167,7 +170,6 @@ export class MarketCatalogue {
       }
       if (pkg.entry) out.push(pkg.entry);
     }
-    for (const path of this.local.keys()) if (!seen.has(path)) this.local.delete(path);
     return out;
   }
 
