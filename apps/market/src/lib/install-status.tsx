@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { InstallStatus, type InstallStatusValue } from '@uc/contracts';
 import { useT } from '@uc/client';
 
@@ -40,5 +40,17 @@ export function DisabledTag() {
     <Tag color="warning" data-testid="market-disabled" style={{ marginInlineEnd: 0 }}>
       {t('market.disabled')}
     </Tag>
+  );
+}
+
+/** One of the console's own areas: installed and updated with the console, not through the market. */
+export function BuiltInTag() {
+  const t = useT();
+  return (
+    <Tooltip title={t('market.card.builtInHint')}>
+      <Tag color="blue" data-testid="market-built-in" style={{ marginInlineEnd: 0 }}>
+        {t('market.card.builtIn')}
+      </Tag>
+    </Tooltip>
   );
 }

@@ -39,6 +39,8 @@ export const detailsZhCN: MessageTable = {
   'market.details.notFound': '没有这个应用',
   'market.details.notFoundHelp': '地址中的版本号应为“名称@版本”，例如 acme-report@1.2.0；应用可能已从市场下架。',
   'market.details.loadFailed': '应用详情没有加载出来',
+  'market.details.builtIn': '这是控制台自带的功能，随控制台一起构建、安装和更新，不能在应用市场中更新或卸载。',
+  'market.details.builtInAuthor': '控制台自带',
   'market.job.done.install': '已安装 {version}',
   'market.job.done.update': '已更新到 {version}',
   'market.job.done.rollback': '已回滚到 {version}',
@@ -87,6 +89,9 @@ export const detailsEnUS: MessageTable = {
   'market.details.notFound': 'No such application',
   'market.details.notFoundHelp': 'The address should end in name@version, such as acme-report@1.2.0; the application may have left the market.',
   'market.details.loadFailed': 'The application details could not be loaded',
+  'market.details.builtIn':
+    'This is part of the console: it is built, installed and updated with the console, and cannot be updated or uninstalled from the market.',
+  'market.details.builtInAuthor': 'Part of the console',
   'market.job.done.install': 'Installed {version}',
   'market.job.done.update': 'Updated to {version}',
   'market.job.done.rollback': 'Rolled back to {version}',

@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Flex, Progress, Tooltip, Typography } from 'antd'
 import { InstallStatus, type AppCard } from '@uc/contracts';
 import { useLocale, useT } from '@uc/client';
 import { AppIcon } from '../../lib/app-icon';
-import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
+import { BuiltInTag, DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';
 import { openDetailsWindow } from '../../lib/market-paths';
 
@@ -53,15 +53,18 @@ export function MarketCard({ card }: { card: AppCard }) {
           </Typography.Paragraph>
           <Flex gap={8} align="center" justify="space-between" wrap>
             <CardVersion card={card} />
-            {failed && card.error ? (
-              <Tooltip title={card.error}>
-                <span>
-                  <InstallStatusTag status={card.installStatus} testId="market-card-status" />
-                </span>
-              </Tooltip>
-            ) : (
-              <InstallStatusTag status={card.installStatus} testId="market-card-status" />
-            )}
+            <Flex gap={4} wrap>
+              {card.builtIn && <BuiltInTag />}
+              {failed && card.error ? (
+                <Tooltip title={card.error}>
+                  <span>
+                    <InstallStatusTag status={card.installStatus} testId="market-card-status" />
+                  </span>
+                </Tooltip>
+              ) : (
+                <InstallStatusTag status={card.installStatus} testId="market-card-status" />
+              )}
+            </Flex>
           </Flex>
           {isRunning(card.installStatus) && <Progress percent={card.progress} size="small" status="active" data-testid="market-card-progress" />}
           {failed && card.error && (

@@ -64,12 +64,35 @@ describe('MarketPanel', () => {
     expect(sent(appListCall).at(-1)?.query).toEqual({ keyword: 'report' });
   });
 
-  it('tells how the platform adds applications when the market is empty', async () => {
+  it('tells whom may install how the market is filled when it is empty', async () => {
     market([]);
     render(<MarketPanel />);
     const empty = await screen.findByTestId('market-empty');
+    expect(empty).toHaveTextContent('上架应用：把应用包放进服务器的应用包目录');
     expect(empty).toHaveTextContent(/MARKET_DIR/);
-    expect(empty).toHaveTextContent(/MARKET_CATALOGUE_URLS/);
+  });
+
+  it('tells anyone else no more than that the market is empty: no server settings, in either language', async () => {
+    useSession.setState({ currentUser: testUser({ isSuperAdmin: false, permissions: [] }) });
+    market([]);
+    render(<MarketPanel />);
+    const said = async () => (await screen.findByTestId('market-empty')).querySelector('.ant-empty-description')!;
+    expect(await said()).toHaveTextContent(/^应用市场里还没有应用。$/);
+    act(() => setLocale('en-US'));
+    await waitFor(async () => expect(await said()).toHaveTextContent(/^The market has no applications yet\.$/));
+    expect((await said()).textContent).not.toMatch(/MARKET_|DATA_DIR|pnpm|README|\.tgz/);
+  });
+
+  it("shows the console's own areas as installed and built in, with their details", async () => {
+    market([testCard({ name: 'hello-addon' }), installedCard({ name: 'org', version: '0.1.0-f7b2e9a5', builtIn: true })]);
+    render(<MarketPanel />);
+    const org = await screen.findByTestId('market-card-org');
+    expect(within(org).getByTestId('market-built-in')).toHaveTextContent('内置');
+    expect(within(org).getByTestId('market-card-status')).toHaveTextContent('已安装');
+    expect(within(org).getByTestId('market-card-version')).toHaveTextContent('0.1.0-f7b2e9a5');
+    expect(within(org).getByTestId('market-details')).toBeInTheDocument();
+    expect(within(org).queryByTestId('market-install')).toBeNull();
+    expect(within(screen.getByTestId('market-card-hello-addon')).queryByTestId('market-built-in')).toBeNull();
   });
 
   it('says when the market could not be loaded, and asks again on retry', async () => {

@@ -1,7 +1,9 @@
 import { Col, Empty, Flex, Input, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { useT } from '@uc/client';
+import { appInstallCall } from '@uc/contracts';
+import { useCan, useT } from '@uc/client';
 import { LoadFailed } from '@uc/ui';
+import { emptyText } from '../../lib/empty-text';
 import { useAppList } from '../../lib/use-app-list';
 import { MarketCard } from './market-card';
 
@@ -11,6 +13,7 @@ export const CARD_COLUMNS = { xs: 24, sm: 24, md: 24, lg: 12, xl: 8, xxl: 6 } as
 /** The app drawer's right panel: the application market's cards, live while jobs run. */
 export function MarketPanel() {
   const t = useT();
+  const can = useCan();
   const [keyword, setKeyword] = useState('');
   const { cards, error, reload } = useAppList(keyword);
 
@@ -24,7 +27,7 @@ export function MarketPanel() {
       <Empty
         data-testid="market-empty"
         style={{ marginTop: 64 }}
-        description={keyword ? t('market.panel.noMatch', { keyword }) : <span style={{ whiteSpace: 'pre-line' }}>{t('market.panel.empty')}</span>}
+        description={keyword ? t('market.panel.noMatch', { keyword }) : <span style={{ whiteSpace: 'pre-line' }}>{t(emptyText(can(appInstallCall)))}</span>}
       />
     );
   } else {

@@ -104,6 +104,31 @@ describe('DetailsPage', () => {
     expect(within(notes.closest('tr')!).getByText('可安装')).toBeInTheDocument();
   });
 
+  it("shows one of the console's own areas as built in: its pages, its build, no action even for the super administrator", async () => {
+    details = testDetails({
+      name: 'org',
+      versionId: 'org@0.1.0-f7b2e9a5',
+      title: { 'zh-CN': '组织管理', 'en-US': 'Organisation' },
+      builtIn: true,
+      installStatus: 3,
+      localVersion: '0.1.0-f7b2e9a5',
+      version: '0.1.0-f7b2e9a5',
+      enabled: true,
+      author: '',
+      homepage: '',
+      pages: [{ path: '/org/user', title: { 'zh-CN': '用户管理', 'en-US': 'Users' } }],
+      versions: [{ versionId: 'org@0.1.0-f7b2e9a5', version: '0.1.0-f7b2e9a5', changelog: '', available: false, kept: false, current: true, size: 0 }],
+      viewedVersion: '0.1.0-f7b2e9a5',
+    });
+    renderPage('org@0.1.0-f7b2e9a5');
+    expect(await screen.findByTestId('market-details-title')).toHaveTextContent('组织管理');
+    expect(screen.getByTestId('market-details-status')).toHaveTextContent('已安装');
+    expect(screen.getByTestId('market-details-built-in')).toHaveTextContent('这是控制台自带的功能');
+    expect(screen.getAllByText('控制台自带 · 版本 0.1.0-f7b2e9a5')).toHaveLength(1);
+    expect(within(screen.getByTestId('market-details-pages')).getByText('用户管理')).toBeInTheDocument();
+    for (const id of ACTIONS) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
   it('is read-only for whom holds none of the market calls', async () => {
     readOnlyUser();
     details = testDetails({

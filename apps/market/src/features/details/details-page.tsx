@@ -5,7 +5,7 @@ import { appDetailsCall, appJobCall, appRollbackCall, InstallStatus, versionIdSc
 import { ApiError, call, ErrorShowType, getApiUi, refreshRegistryAndMenus, useCan, useLocale, useT } from '@uc/client';
 import { LoadFailed, useCall } from '@uc/ui';
 import { AppIcon } from '../../lib/app-icon';
-import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
+import { BuiltInTag, DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';
 import { postMarketEvent, useMarketSignals, type MarketEvent } from '../../lib/market-channel';
 import { detailsPath } from '../../lib/market-paths';
@@ -124,14 +124,21 @@ export function DetailsPage() {
               </Typography.Title>
               <InstallStatusTag status={shownStatus} testId="market-details-status" />
               {data.installStatus === InstallStatus.installed && !data.enabled && <DisabledTag />}
+              {data.builtIn && <BuiltInTag />}
             </Flex>
             <Typography.Text type="secondary">
-              {data.author ? t('market.details.byAuthor', { author: data.author, version: data.viewedVersion }) : data.viewedVersion}
+              {data.author || data.builtIn
+                ? t('market.details.byAuthor', { author: data.author || t('market.details.builtInAuthor'), version: data.viewedVersion })
+                : data.viewedVersion}
             </Typography.Text>
           </Flex>
         </Flex>
 
-        <DetailsActions details={data} offered={offered} busy={running} onStart={start} onChanged={changed} />
+        {data.builtIn ? (
+          <Alert type="info" showIcon title={t('market.details.builtIn')} data-testid="market-details-built-in" />
+        ) : (
+          <DetailsActions details={data} offered={offered} busy={running} onStart={start} onChanged={changed} />
+        )}
         {watch.job ? (
           <JobProgress job={watch.job} />
         ) : (

@@ -19,7 +19,7 @@ export function DetailsSummary({ details }: { details: AppDetails }) {
         column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
           { key: 'name', label: t('market.details.name'), children: <Typography.Text code>{details.name}</Typography.Text> },
-          { key: 'author', label: t('market.details.author'), children: details.author || '-' },
+          { key: 'author', label: t('market.details.author'), children: details.author || (details.builtIn ? t('market.details.builtInAuthor') : '-') },
           {
             key: 'homepage',
             label: t('market.details.homepage'),

@@ -21,6 +21,17 @@ const kept = (version: string, over: object = {}) => ({
 });
 
 describe('offeredActions', () => {
+  it("offers nothing on one of the console's own areas, whatever the caller may do", () => {
+    const d = testDetails({
+      builtIn: true,
+      installStatus: 3,
+      localVersion: '1.2.0',
+      enabled: true,
+      versions: [kept('1.2.0', { current: true }), kept('1.1.0')],
+    });
+    expect(anyOffered(offeredActions(d, everything))).toBe(false);
+  });
+
   it('offers install of the viewed version when nothing is installed, or the last attempt failed', () => {
     expect(offeredActions(testDetails(), everything)).toMatchObject({ install: true, updateViewed: false, status: false, uninstall: false, purge: false });
     expect(offeredActions(testDetails({ installStatus: -1, error: 'x' }), everything).install).toBe(true);

@@ -17,7 +17,11 @@ export interface OfferedActions {
   purge: boolean;
 }
 
+const NOTHING: OfferedActions = { install: false, updateViewed: false, updateNewest: false, rollback: false, status: false, uninstall: false, purge: false };
+
 export function offeredActions(d: AppDetails, can: (permission: PermissionOf) => boolean): OfferedActions {
+  // The console's own areas come and go with its build, never through the market.
+  if (d.builtIn) return NOTHING;
   const installed = d.localVersion !== '';
   const viewed = d.versions.find((v) => v.version === d.viewedVersion);
   const notInstalled = d.installStatus === InstallStatus.notInstalled || d.installStatus === InstallStatus.failed;

@@ -2,7 +2,7 @@ import { Avatar, Button, Flex, Progress, Tooltip, Typography, type TableColumnsT
 import { InstallStatus, Status, type AppCard, type StatusValue } from '@uc/contracts';
 import { StatusSwitch } from '@uc/ui';
 import { AppIcon } from '../../lib/app-icon';
-import { DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
+import { BuiltInTag, DisabledTag, InstallStatusTag, isRunning } from '../../lib/install-status';
 import { localized } from '../../lib/localized';
 
 type Translate = (key: string, p?: Record<string, string | number>) => string;
@@ -63,6 +63,7 @@ export function manageColumns(t: Translate, a: ManageActions): TableColumnsType<
               <InstallStatusTag status={c.installStatus} testId={`market-manage-status-${c.name}`} />
             )}
             {c.installStatus === InstallStatus.installed && !c.enabled && <DisabledTag />}
+            {c.builtIn && <BuiltInTag />}
           </Flex>
           {isRunning(c.installStatus) && <Progress percent={c.progress} size="small" status="active" />}
         </Flex>
@@ -72,7 +73,8 @@ export function manageColumns(t: Translate, a: ManageActions): TableColumnsType<
       key: 'enabled',
       title: t('market.manage.column.enabled'),
       render: (_, c) =>
-        c.localVersion === '' ? (
+        // The console's own areas come with its build: the market does not switch them off.
+        c.localVersion === '' || c.builtIn ? (
           <Typography.Text type="secondary">-</Typography.Text>
         ) : (
           <span data-testid={`market-manage-enabled-${c.name}`}>

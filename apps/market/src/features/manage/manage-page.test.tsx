@@ -68,6 +68,15 @@ describe('ManagePage', () => {
     expect(within(await rowOf('聊天')).getByTestId('market-disabled')).toHaveTextContent('已停用');
   });
 
+  it("lists the console's own areas as built in, with no switch", async () => {
+    cards.push(installedCard({ name: 'org', title: { 'zh-CN': '组织管理', 'en-US': 'Organisation' }, version: '0.1.0-f7b2e9a5', builtIn: true }));
+    renderPage();
+    const org = await rowOf('组织管理');
+    expect(within(org).getByTestId('market-built-in')).toHaveTextContent('内置');
+    expect(within(org).getByTestId('market-manage-status-org')).toHaveTextContent('已安装');
+    expect(within(org).queryByTestId('market-manage-enabled-org')).toBeNull();
+  });
+
   it('searches by keyword on the server', async () => {
     renderPage();
     await rowOf('地图');

@@ -1,10 +1,11 @@
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { appStatusCall } from '@uc/contracts';
+import { appInstallCall, appStatusCall } from '@uc/contracts';
 import { call, useCan, useLocale, useT } from '@uc/client';
 import { ListTable } from '@uc/ui';
 import { postMarketEvent } from '../../lib/market-channel';
+import { emptyText } from '../../lib/empty-text';
 import { detailsPath } from '../../lib/market-paths';
 import { manageColumns } from './manage-columns';
 import { useCardTable } from './use-card-table';
@@ -51,7 +52,7 @@ export function ManagePage() {
             ? t('market.manage.loadFailed', { reason: error.message })
             : query.keyword
               ? t('market.panel.noMatch', { keyword: query.keyword })
-              : t('market.panel.empty')
+              : t(emptyText(can(appInstallCall)))
         }
       />
     </Card>
