@@ -75,6 +75,22 @@ describe('addonManifest', () => {
     assert.throws(() => declared({ name: 'x', version: '1.0.0' }), /has no "ucAddon" field/);
   });
 
+  it('carries byPolicy of a page every user opens where the tenant policy allows it, and refuses it on a page roles grant', () => {
+    const pkg = addonPackage();
+    Object.assign(pkg.ucAddon.pages[0], { everyone: true, byPolicy: true });
+    const manifest = addonManifest(declared(pkg), shared);
+    assert.equal(manifest.pages[0].everyone, true);
+    assert.equal(manifest.pages[0].byPolicy, true);
+    const granted = addonPackage();
+    granted.ucAddon.pages[0].byPolicy = true;
+    assert.throws(() => declared(granted), /"ucAddon"\.pages\[0\]\.byPolicy goes with "everyone": true/);
+    const home = readDeclaration(fileURLToPath(new URL('../../../apps/home/', import.meta.url)));
+    assert.deepEqual(
+      home.pages.filter((p) => p.byPolicy).map((p) => p.path),
+      ['/home/upgrade/logs', '/dashboard/workplace'],
+    );
+  });
+
   it("makes a valid manifest of every first-party remote's declaration", () => {
     const apps = fileURLToPath(new URL('../../../apps/', import.meta.url));
     const remotes = fs

@@ -10,7 +10,7 @@ import { ADDON_NAME_PATTERN } from './generated.mjs';
 /**
  * @typedef {{ 'zh-CN': string, 'en-US': string } & Record<string, string>} Titles
  * @typedef {{ title: Titles, permissions: string[] }} RemoteButton
- * @typedef {{ path: string, title: Titles, icon?: string, hidden?: boolean, accessAs?: string, everyone?: boolean, permissions?: string[], buttons?: RemoteButton[] }} RemotePage
+ * @typedef {{ path: string, title: Titles, icon?: string, hidden?: boolean, accessAs?: string, everyone?: boolean, byPolicy?: boolean, permissions?: string[], buttons?: RemoteButton[] }} RemotePage
  * @typedef {{
  *   name: string, version: string, devPort: number, title: Titles, icon?: string, pages: RemotePage[], routes: string[],
  *   description?: Titles, changelog?: string, screenshots?: string[], author?: string, homepage?: string,
@@ -71,6 +71,11 @@ export function readDeclaration(dir) {
     if (p.accessAs !== undefined && !decl.pages.some((/** @type {any} */ q) => q.path === p.accessAs && !q.path.includes(':'))) {
       throw new Error(`${where}.pages[${i}].accessAs must name another page of this remote (whoever may open it may open this one)`);
     }
+    if (p.byPolicy && !p.everyone) {
+      throw new Error(
+        `${where}.pages[${i}].byPolicy goes with "everyone": true (a page every user opens where the tenant policy allows it); a page roles grant needs neither`,
+      );
+    }
     return {
       path: p.path,
       title: titles(p.title, `${where}.pages[${i}].title`),
@@ -78,6 +83,7 @@ export function readDeclaration(dir) {
       ...(p.hidden ? { hidden: true } : {}),
       ...(p.accessAs ? { accessAs: p.accessAs } : {}),
       ...(p.everyone ? { everyone: true } : {}),
+      ...(p.everyone && p.byPolicy ? { byPolicy: true } : {}),
       ...(p.permissions !== undefined ? { permissions: p.permissions } : {}),
       ...(p.buttons !== undefined ? { buttons: p.buttons } : {}),
     };

@@ -76,6 +76,12 @@ export const remotePageSchema = z.object({
    * and messages); its menu entry shows for everyone while the remote is enabled.
    */
   everyone: z.boolean().optional(),
+  /**
+   * With `everyone`: the tenant policy decides (the workplace, the upgrade log). Every user of the
+   * platform, of a tenant without a policy, and of a tenant whose policy allows the page's menu entry
+   * opens it; elsewhere it is out of the menu, the shell refuses it, and the server its calls.
+   */
+  byPolicy: z.boolean().optional(),
 });
 export type RemotePage = z.infer<typeof remotePageSchema>;
 

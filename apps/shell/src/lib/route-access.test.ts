@@ -58,6 +58,24 @@ describe('route access map', () => {
     expect(find('/demo/hello/3', withDemo)?.arg).toBe('/demo/hello');
   });
 
+  it("opens a personal page to every user, and a page the tenant policy governs only where the user's menu holds it", () => {
+    const open = (path: string, byPolicy: boolean) => ({ ...page(path), everyone: true, ...(byPolicy ? { byPolicy: true } : {}) });
+    const home = routeTable([remote('home', [open('/home/account', false), open('/home/upgrade/logs', true), open('/dashboard/workplace', true)])]);
+    const menuOf = (...paths: string[]) =>
+      access(user, [
+        item(
+          '/home',
+          paths.map((p) => item(p)),
+        ),
+      ]);
+    // The server left 工作台 and 升级日志 out of this menu: the tenant's policy does not allow them.
+    expect(allowed('/home/account', menuOf(), home)).toBe(true);
+    expect(allowed('/home/upgrade/logs', menuOf(), home)).toBe(false);
+    expect(allowed('/dashboard/workplace', menuOf(), home)).toBe(false);
+    expect(allowed('/home/upgrade/logs', menuOf('/home/upgrade/logs'), home)).toBe(true);
+    expect(allowed('/dashboard/workplace', menuOf('/dashboard/workplace'), home)).toBe(true);
+  });
+
   it('uses a boolean entry as is, calls a function entry, and treats a missing entry as no access', () => {
     const custom = { ...map, canFly: false, canSwim: true, canDive: (path: string) => path === '/sea' } as Access;
     const table: RouteAccess[] = [

@@ -27,11 +27,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
 /**
  * The table for the remotes in the registry: the shell's pages, then every page a remote declares,
  * open to whoever's menu holds it (a detail page: whoever's menu holds the page it names in accessAs;
- * a page declared `everyone`: every signed-in user).
+ * a page declared `everyone`: every signed-in user; `everyone` with `byPolicy`: whoever's menu holds
+ * it, since the server puts it in every user's menu where the tenant policy allows it).
  * Nothing here is typed twice: a new remote's pages are guarded as soon as the registry lists it.
  */
 export function routeTable(remotes: readonly RemoteEntry[]): RouteAccess[] {
-  return [...ROUTE_ACCESS, ...remotes.flatMap((r) => r.pages.map((p) => (p.everyone ? { path: p.path, access: 'canUser' } : menuRoute(p.path, p.accessAs))))];
+  return [
+    ...ROUTE_ACCESS,
+    ...remotes.flatMap((r) => r.pages.map((p) => (p.everyone && !p.byPolicy ? { path: p.path, access: 'canUser' } : menuRoute(p.path, p.accessAs)))),
+  ];
 }
 
 /** Whether one route may be opened: its own entry (missing = no), and for a parent, any child. */

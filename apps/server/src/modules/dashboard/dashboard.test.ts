@@ -259,9 +259,11 @@ beforeAll(async () => {
   // A's policy has maxima, and another service (a device service, say) reserved units of A's counts
   // as it would through /user/admin/tenant/quota/reserve: 30 + 12 devices and 3 projects held, 2
   // scenes reserved and given back. B has no policy (every maximum 0) and 7 devices reserved.
+  // It allows the workplace, which a tenant policy decides (tenant-policy/policy-pages.ts).
+  const workplaceMenu = await t.db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/dashboard/workplace'));
   const [policy] = await t.db
     .insert(tenantPolicies)
-    .values({ title: 'Dashboard A', ...A_POLICY })
+    .values({ title: 'Dashboard A', ...A_POLICY, menuIds: workplaceMenu.map((m) => m.id) })
     .returning({ id: tenantPolicies.id });
   await t.db.update(tenants).set({ policyId: policy!.id }).where(eq(tenants.id, a.tenantId));
   const service = { tenantId: a.tenantId, userId: adminId };

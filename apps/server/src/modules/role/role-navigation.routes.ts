@@ -10,8 +10,11 @@ import { visibleMenus } from '../menu/menu-grants.repository';
 /** The caller's menu rows, less the entries whose page nobody serves (what the menu calls answer, and what an open tab's registry watch compares: remote/registry-push.ts). */
 export async function navigableMenus(db: Db, session: Session) {
   const remotes = await enabledRemotes(db);
-  const everyone = remotes.flatMap((r) => r.pages.filter((p) => p.everyone).map((p) => p.path));
-  const rows = await visibleMenus(db, session, everyone);
+  const open = remotes.flatMap((r) => r.pages.filter((p) => p.everyone));
+  const rows = await visibleMenus(db, session, {
+    everyone: open.filter((p) => !p.byPolicy).map((p) => p.path),
+    byPolicy: open.filter((p) => p.byPolicy).map((p) => p.path),
+  });
   return rowsThatLeadSomewhere(rows, servedBy(remotes));
 }
 

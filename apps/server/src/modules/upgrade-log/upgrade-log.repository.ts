@@ -1,5 +1,5 @@
 import type { ListQuery, UpgradeLogRow } from '@uc/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeLogs } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -42,8 +42,9 @@ const toRow = (r: Raw): UpgradeLogRow => ({
 
 export const upgradeLogMissing = () => notFound('The upgrade log entry does not exist: it may have been deleted; reload the list');
 
-export async function listUpgradeLogs(db: Db, q: ListQuery): Promise<ListPage<UpgradeLogRow>> {
-  const where = listWhere(upgradeLogListSpec, q.filter);
+/** The entries of `reach` (upgrade-log.reach.ts; undefined: every entry) that the query asks for. */
+export async function listUpgradeLogs(db: Db, q: ListQuery, reach?: SQL): Promise<ListPage<UpgradeLogRow>> {
+  const where = and(listWhere(upgradeLogListSpec, q.filter), reach);
   // Newest first; the id breaks ties (entries of one start-up share their time).
   const plan = listPlan(upgradeLogListSpec, q, [{ field: 'upgradedAt', desc: true }], [{ column: upgradeLogs.id, desc: true }]);
   const rows = await db
@@ -56,8 +57,12 @@ export async function listUpgradeLogs(db: Db, q: ListQuery): Promise<ListPage<Up
   return listPage(plan, rows, countRows(db, upgradeLogs, where), toRow);
 }
 
-export async function getUpgradeLog(db: Db, id: number): Promise<UpgradeLogRow> {
-  const [row] = await db.select(columns).from(upgradeLogs).where(eq(upgradeLogs.id, id));
+/** One entry; an entry outside `reach` is answered as missing, as if it were not there. */
+export async function getUpgradeLog(db: Db, id: number, reach?: SQL): Promise<UpgradeLogRow> {
+  const [row] = await db
+    .select(columns)
+    .from(upgradeLogs)
+    .where(and(eq(upgradeLogs.id, id), reach));
   if (!row) throw upgradeLogMissing();
   return toRow(row);
 }

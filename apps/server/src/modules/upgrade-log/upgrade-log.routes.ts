@@ -1,17 +1,36 @@
 import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, upgradeLogViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
+import type { Db } from '../../db/client';
+import type { Session } from '../auth/access';
+import { requirePolicyPage } from '../tenant-policy/policy-pages';
+import { upgradeLogReach } from './upgrade-log.reach';
 import { getUpgradeLog, listUpgradeLogs } from './upgrade-log.repository';
 import { deleteUpgradeLog, saveUpgradeLog } from './upgrade-log.service';
 
+/** The page the reading calls serve: a tenant whose policy does not allow it is refused them. */
+export const UPGRADE_LOG_PAGE = '/home/upgrade/logs';
+export const UPGRADE_LOG_NOT_IN_POLICY = "Your tenant's policy does not include the upgrade log: ask the platform administrators to allow it in the policy";
+
+/** What the caller may read: nothing when their tenant's policy leaves the page out, else the entries in their reach. */
+async function readable(db: Db, session: Session) {
+  await requirePolicyPage(db, session, UPGRADE_LOG_PAGE, UPGRADE_LOG_NOT_IN_POLICY);
+  return upgradeLogReach(db, session);
+}
+
 /**
- * /home/upgrade/logs: every signed-in user reads the platform's history in their own tenant transaction
- * (row-level security lets it read the platform rows); writes are the platform administrators'
+ * /home/upgrade/logs: every user whose tenant's policy allows the page reads the platform's history in
+ * their own tenant transaction (row-level security lets it read the platform rows), a tenant the part
+ * about the areas it uses (upgrade-log.reach.ts); writes are the platform administrators'
  * (upgrade-log.service.ts), through the page's buttons.
  */
 export function upgradeLogCalls(): CallImplementation[] {
   return [
-    implement(upgradeLogListCall, async ({ db, query }) => ({ ...(await listUpgradeLogs(db, query)), page: query.page, pageSize: query.pageSize })),
-    implement(upgradeLogViewCall, async ({ db, query }) => getUpgradeLog(db, query.id)),
+    implement(upgradeLogListCall, async ({ db, session, query }) => ({
+      ...(await listUpgradeLogs(db, query, await readable(db, session))),
+      page: query.page,
+      pageSize: query.pageSize,
+    })),
+    implement(upgradeLogViewCall, async ({ db, session, query }) => getUpgradeLog(db, query.id, await readable(db, session))),
     implement(upgradeLogEditCall, async ({ db, session, body, auditTarget }) => {
       const row = await saveUpgradeLog(db, session, body);
       auditTarget(row.id);

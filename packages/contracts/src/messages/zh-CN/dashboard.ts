@@ -19,4 +19,6 @@ export const dashboardZhCN: Readonly<Record<string, string>> = {
     'tenantId: 只有平台管理员可以查看其他租户的数据，去掉 tenantId 即可查看本租户的数据',
   'tenantId: the tenant {tenantId} does not exist: it may have been deleted; choose another tenant':
     'tenantId: 租户 {tenantId} 不存在，可能已被删除，请选择其他租户',
+  "Your tenant's policy does not include the workplace: ask the platform administrators to allow it in the policy":
+    '您所在租户的策略不包含工作台，请联系平台管理员在策略中允许',
 };
