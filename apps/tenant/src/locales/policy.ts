@@ -59,6 +59,7 @@ export const policyZhCN: MessageTable = {
   'tenant.policy.menus': '允许的菜单',
   'tenant.policy.menus.help': '租户管理员角色拥有勾选的全部菜单，其他角色失去未勾选的菜单；保存后立即对使用此策略的所有租户生效',
   'tenant.policy.menus.count': '已选 {count} 项',
+  'tenant.policy.menus.open': '工作台和升级日志：允许后租户的每个用户都能打开，不允许则租户看不到；我的账号和我的消息始终对每个用户开放。',
   'tenant.policy.tenantCount': '租户数',
   'tenant.policy.sort': '排序',
   'tenant.policy.status': '状态',
@@ -127,6 +128,8 @@ export const policyEnUS: MessageTable = {
   'tenant.policy.menus.help':
     "The tenant administrator role holds every ticked menu and other roles lose the unticked ones, in every tenant on this policy as soon as it's saved",
   'tenant.policy.menus.count': '{count} selected',
+  'tenant.policy.menus.open':
+    'Workplace and Upgrade logs: once allowed, every user of the tenant opens them; not allowed, the tenant does not see them. My account and My messages are always open to every user.',
   'tenant.policy.tenantCount': 'Tenants',
   'tenant.policy.sort': 'Sort',
   'tenant.policy.status': 'Status',

@@ -194,6 +194,8 @@ describe('PolicyPage', () => {
     await pick('数据范围', '本部门');
     fireEvent.click(await within(drawer()).findByText('用户管理'));
     expect(within(drawer()).getByText('已选 3 项')).toBeInTheDocument();
+    // What the policy says of the pages every user opens, beside the tree that says it.
+    expect(within(drawer()).getByText(/^工作台和升级日志：允许后租户的每个用户都能打开/)).toBeInTheDocument();
     save();
     await waitFor(() => expect(sentBody(tenantPolicyEditCall)).toBeDefined());
     expect(sentBody(tenantPolicyEditCall)).toEqual({
