@@ -69,6 +69,8 @@ export const consoleTheme: ThemeConfig = {
     Tree: brandTextTokens,
     Radio: { buttonSolidCheckedBg: palette.brandText, buttonSolidCheckedHoverBg: palette.brandTextHover, buttonSolidCheckedActiveBg: palette.brandTextActive },
     Steps: brandTextTokens,
+    // A switch may carry a word (启用 / 停用) in white: on the text shade when on, on 60 % black when off.
+    Switch: { ...brandTextTokens, colorTextQuaternary: palette.textSecondary, colorTextTertiary: palette.text },
     // A status tag writes its text in the status colour on its light background; a preset tag in the 7th shade of
     // its palette, too light for green, cyan, lime, gold, yellow, orange and volcano: the 8th shade.
     Tag: {
