@@ -66,6 +66,17 @@ beforeAll(async () => {
     routes: ['/org'],
     pages: [{ path: '/org/user', title: title('/org/user') }],
   });
+  // The market: its application details open to everyone (from the app drawer), a hidden page.
+  await upsertRemote(t.db, {
+    name: 'market',
+    entry: '/user/web/remotes/market/1/mf-manifest.json',
+    version: '1',
+    routes: ['/addons/market'],
+    pages: [
+      { path: '/addons/market', title: title('/addons/market') },
+      { path: '/addons/market/details/:versionId', title: title('details'), hidden: true, everyone: true },
+    ],
+  });
   await upsertRemote(t.db, {
     name: 'tenant',
     entry: '/user/web/remotes/tenant/1/mf-manifest.json',
@@ -164,11 +175,12 @@ describe('工作台 and 升级日志 under the tenant policy', () => {
 
 describe('the upgrade log a tenant reads', () => {
   it('is everything for the platform', async () => {
-    expect(await pluginsRead(platform)).toEqual(['console', 'home', 'org', SERVER_PLUGIN, 'tenant'].sort());
+    expect(await pluginsRead(platform)).toEqual(['console', 'home', 'market', 'org', SERVER_PLUGIN, 'tenant'].sort());
   });
 
-  it("is the part about the areas open to the tenant, and the notes about the console as a whole: never the server's schema nor the platform's areas", async () => {
+  it("is the part about the areas in the tenant's menu, and the notes about the console as a whole: never the server's schema nor the platform's areas", async () => {
     // home: its personal pages; org: the policy allows the user screen; console: written about no area.
+    // Not the market, whose only page every user opens is a hidden one (the app drawer's details).
     for (const who of [token.wide!.admin, token.wide!.plain]) expect(await pluginsRead(who)).toEqual(['console', 'home', 'org']);
     // Without a policy: org because a role of the tenant holds the user screen.
     expect(await pluginsRead(token.free!.plain)).toEqual(['console', 'home', 'org']);

@@ -9,15 +9,17 @@ import type { Session } from '../auth/access';
  * Which upgrade log entries a reader sees (README, "Pages every user opens, and the tenant policy").
  * The log is the platform's history; a tenant reads the part about what it uses:
  *
- * - the entries of an area (a remote or an addon: the entry's plugin is its registry name) that has a
- *   page open in the tenant: a personal page (every user's), or a page its policy allows (a tenant
- *   without a policy: a page one of its roles holds, or any page every user opens);
+ * - the entries of an area (a remote or an addon: the entry's plugin is its registry name) with a page
+ *   in the tenant's menu: a personal page (every user's), or a page its policy allows (a tenant
+ *   without a policy: a page one of its roles holds, or any page every user opens). A hidden page (a
+ *   detail page reached from elsewhere, such as the market's application details the app drawer
+ *   opens for everyone) makes no area the tenant's;
  * - the entries an administrator wrote about no area of the console (a note about the console as a
  *   whole), whatever their plugin.
  *
  * So a tenant never reads the server's own entries (its database schema: plugin user-centre, written
  * by the server), nor those of the platform's areas its policy never allows (tenant management, the
- * market), nor those of a remote no longer registered. The platform reads everything. How a title
+ * market), nor those of a remote no longer registered or disabled. The platform reads everything. How a title
  * reads is not decided here (the repository renders rows); only which rows.
  */
 
@@ -42,8 +44,8 @@ async function tenantReach(db: Db, tenantId: number): Promise<TenantReach> {
   return { policy: policyId !== null, paths: new Set(rows.map((r) => r.path)) };
 }
 
-/** Whether a page of an area is open to the tenant. */
-const pageOpen = (reach: TenantReach) => (p: RemotePage) => (p.everyone === true && (!p.byPolicy || !reach.policy)) || reach.paths.has(p.accessAs ?? p.path);
+/** Whether a page of an area is in the tenant's menu. */
+const inMenu = (reach: TenantReach) => (p: RemotePage) => !p.hidden && ((p.everyone === true && (!p.byPolicy || !reach.policy)) || reach.paths.has(p.path));
 
 /**
  * The condition on upgrade_logs of the entries `session` reads (undefined: all of them, for the
@@ -54,8 +56,8 @@ export async function upgradeLogReach(db: Db, session: Session): Promise<SQL | u
   if (session.tenantIsPlatform) return undefined;
   const reach = await tenantReach(db, session.tenantId);
   const registry = await db.select({ name: remotes.name, pages: remotes.pages, enabled: remotes.enabled }).from(remotes);
-  const open = pageOpen(reach);
-  const areas = registry.filter((r) => r.enabled && r.pages.some(open)).map((r) => r.name);
+  const shown = inMenu(reach);
+  const areas = registry.filter((r) => r.enabled && r.pages.some(shown)).map((r) => r.name);
   const registered = registry.map((r) => r.name);
   const byHand = and(isNotNull(upgradeLogs.createdBy), registered.length > 0 ? notInArray(upgradeLogs.plugin, registered) : undefined);
   return areas.length > 0 ? or(inArray(upgradeLogs.plugin, areas), byHand) : byHand;
