@@ -27,10 +27,8 @@ beforeEach(() => {
     }
     throw new Error(`unexpected call ${contract.path}`);
   });
-  // The payment code is private: AuthImage fetches it with the session (jsdom has no blob: URLs).
+  // The payment code is private: AuthImage fetches it with the session and shows it as a data: URL.
   globalThis.fetch = jest.fn(async () => new Response(new Uint8Array([0x89, 0x50]), { headers: { 'content-type': 'image/png' } })) as typeof fetch;
-  URL.createObjectURL = jest.fn(() => 'blob:uc-test/code');
-  URL.revokeObjectURL = jest.fn();
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -46,7 +44,7 @@ describe('WithdrawalTab', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'code.png', { type: 'image/png' });
     fireEvent.change(container.querySelector('input[type=file]')!, { target: { files: [file] } });
     // Shown through the session: the image is fetched with the token, never linked directly.
-    expect(await screen.findByRole('img', { name: '收款码' }, { timeout: 10_000 })).toHaveAttribute('src', 'blob:uc-test/code');
+    expect(await screen.findByRole('img', { name: '收款码' }, { timeout: 10_000 })).toHaveAttribute('src', 'data:image/png;base64,iVA=');
     expect(server.sent(profileUploadCall)[0]?.query).toEqual({ purpose: 'private' });
 
     const save = screen.getByRole('button', { name: /保\s*存/ });
