@@ -16,8 +16,9 @@ export const thirdPartyZhCN: MessageTable = {
   'home.thirdParty.unbindOk': '解除',
   'home.thirdParty.cancel': '取消',
   'home.thirdParty.none.title': '尚未配置第三方登录',
-  'home.thirdParty.none.description':
-    '平台还没有配置可绑定的 OpenID Connect 平台。请管理员在服务器上设置环境变量 OIDC_PROVIDERS（如 [{"id":"corp","name":"企业 SSO","issuer":"https://sso.example.com","clientId":"…","clientSecret":"…"}]），在该平台登记回调地址 {callback}，然后重启服务器；详见 README 的“Third-party sign-in (OpenID Connect)”一节。',
+  'home.thirdParty.none.description': '平台还没有开通第三方账号登录；如需使用，请联系平台管理员。',
+  'home.thirdParty.none.adminDescription':
+    '要让用户用企业账号等第三方账号（OpenID Connect）登录：在服务器的第三方登录设置 OIDC_PROVIDERS 中添加登录平台，在该平台登记本控制台的回调地址 {callback}，然后重启服务器。之后每位用户都可以在这里绑定自己的账号。',
   'home.thirdParty.result.bound': '已绑定 {provider} 账号：此后可在登录页使用它登录',
   'home.thirdParty.result.taken': '该 {provider} 账号已绑定本系统的其他用户，未能绑定：请在 {provider} 换一个账号登录后重新绑定，或请对方先解除绑定',
   'home.thirdParty.result.expired': '本次绑定已过期或已被使用，未能绑定：请重新点击“绑定”',
@@ -40,8 +41,9 @@ export const thirdPartyEnUS: MessageTable = {
   'home.thirdParty.unbindOk': 'Unbind',
   'home.thirdParty.cancel': 'Cancel',
   'home.thirdParty.none.title': 'No third-party sign-in is configured',
-  'home.thirdParty.none.description':
-    'The platform has no OpenID Connect provider to bind to yet. The administrator sets OIDC_PROVIDERS on the server (such as [{"id":"corp","name":"Corp SSO","issuer":"https://sso.example.com","clientId":"…","clientSecret":"…"}]), registers the redirect URI {callback} at the provider and restarts the server; see "Third-party sign-in (OpenID Connect)" in the README.',
+  'home.thirdParty.none.description': 'The platform offers no third-party sign-in yet; ask the platform administrator if you need it.',
+  'home.thirdParty.none.adminDescription':
+    'To let users sign in with a third-party account such as a company one (OpenID Connect): add the provider to the server’s third-party sign-in setting, OIDC_PROVIDERS, register this console’s callback address {callback} at the provider, and restart the server. Each user can then bind their own account here.',
   'home.thirdParty.result.bound': 'Your {provider} account is bound: from now on it signs you in from the login page',
   'home.thirdParty.result.taken':
     'That {provider} account is bound to another user here, so it was not bound: sign in to {provider} with another account and bind again, or ask that user to unbind it first',

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { App } from 'antd';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { oidcBindCall, oidcBindingsCall, oidcUnbindCall, type CallContract, type OidcBinding } from '@uc/contracts';
-import { call, setLocale } from '@uc/client';
-import { Refusal, servedBy } from '@uc/testing';
+import { call, setLocale, useSession } from '@uc/client';
+import { Refusal, servedBy, testUser } from '@uc/testing';
 import { AntdApiUi } from '@uc/ui';
 import { registerHomeMessages } from '../../locales';
 import { providerRedirect, ThirdPartyTab } from './third-party-tab';
@@ -120,14 +120,31 @@ describe('ThirdPartyTab', () => {
     expect(old.getByRole('button', { name: '解除绑定' })).toBeInTheDocument();
   });
 
-  it('says how to configure a provider when none is, in either language', async () => {
+  it('tells a platform administrator how to configure a provider when none is, in either language', async () => {
+    useSession.setState({ status: 'ready', currentUser: testUser() });
     bindings = [];
     renderAt();
     expect(await screen.findByText('尚未配置第三方登录')).toBeInTheDocument();
-    expect(screen.getByText(/请管理员在服务器上设置环境变量 OIDC_PROVIDERS/)).toHaveTextContent('http://localhost/user/admin/oidc/callback');
+    const none = screen.getByTestId('third-party-none');
+    expect(none).toHaveTextContent('在服务器的第三方登录设置 OIDC_PROVIDERS 中添加登录平台');
+    expect(none).toHaveTextContent('http://localhost/user/admin/oidc/callback');
+    // Words about the console, not a configuration dump.
+    expect(none.textContent).not.toMatch(/README|clientSecret|\[\{/);
     expect(screen.queryByRole('button', { name: '绑 定' })).not.toBeInTheDocument();
     act(() => setLocale('en-US'));
     expect(screen.getByText('No third-party sign-in is configured')).toBeInTheDocument();
-    expect(screen.getByText(/The administrator sets OIDC_PROVIDERS on the server/)).toBeInTheDocument();
+    expect(none).toHaveTextContent('register this console’s callback address http://localhost/user/admin/oidc/callback at the provider');
+  });
+
+  it('tells a tenant user only that there is none and whom to ask: no server settings, no callback address', async () => {
+    useSession.setState({ status: 'ready', currentUser: testUser({ isSuperAdmin: false, permissions: [] }) });
+    bindings = [];
+    renderAt();
+    const none = await screen.findByTestId('third-party-none');
+    expect(none).toHaveTextContent('平台还没有开通第三方账号登录；如需使用，请联系平台管理员。');
+    expect(none.textContent).not.toMatch(/OIDC|callback|回调|README|服务器/);
+    act(() => setLocale('en-US'));
+    await waitFor(() => expect(none).toHaveTextContent('ask the platform administrator'));
+    expect(none.textContent).not.toMatch(/OIDC_PROVIDERS|callback|README|server/);
   });
 });

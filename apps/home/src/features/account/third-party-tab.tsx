@@ -2,8 +2,8 @@ import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { oidcBindCall, oidcBindingsCall, oidcUnbindCall, type OidcBinding, type OidcBindResultValue } from '@uc/contracts';
-import { call, formatDateTime, useT } from '@uc/client';
+import { oidcBindCall, oidcBindingsCall, oidcUnbindCall, siteSettingsSaveCall, type OidcBinding, type OidcBindResultValue } from '@uc/contracts';
+import { call, formatDateTime, useCan, useT } from '@uc/client';
 import { LoadFailed, useCall } from '@uc/ui';
 
 /** Leaving for the provider: a full page load (a test watches it instead; jsdom cannot navigate). */
@@ -25,6 +25,7 @@ const isResult = (value: string | null): value is OidcBindResultValue => value !
  */
 export function ThirdPartyTab() {
   const t = useT();
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const { data, error, reload } = useCall(oidcBindingsCall);
   const [busy, setBusy] = useState<string>();
@@ -83,7 +84,15 @@ export function ThirdPartyTab() {
         />
       ) : null}
       {data.length === 0 ? (
-        <Alert type="info" showIcon title={t('home.thirdParty.none.title')} description={t('home.thirdParty.none.description', { callback })} />
+        <Alert
+          type="info"
+          showIcon
+          data-testid="third-party-none"
+          title={t('home.thirdParty.none.title')}
+          // How to configure sign-in providers is for whom runs the platform (who may change its settings);
+          // anyone else learns only that there is none and whom to ask.
+          description={can(siteSettingsSaveCall) ? t('home.thirdParty.none.adminDescription', { callback }) : t('home.thirdParty.none.description')}
+        />
       ) : (
         <>
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
