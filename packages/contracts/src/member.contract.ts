@@ -6,6 +6,9 @@ import { listQuerySchema } from './list-query';
 import { uploadedImage } from './upload.contract';
 import { idBody, idQuery, idSchema, newPasswordSchema, optionalEmail, PHONE_INVALID, PHONE_PATTERN, remarkSchema, statusBody, statusSchema } from './fields';
 
+// The user import's contract has a file of its own; it is one of the member calls.
+export * from './member-import.contract';
+
 export const currentUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -315,34 +318,6 @@ export const ledgerListCall = defineCall({
 });
 
 export const MEMBER_BALANCE_CALLS = [addBalanceCall, addIntegralCall, ledgerListCall] as const;
-
-/** One row of an import file: the columns of the export that make sense to bring in, plus a password. */
-export const memberImportRow = z.object({
-  username: z.string(),
-  password: z.string(),
-  realName: z.string(),
-  mobile: z.string(),
-  email: z.string().default(''),
-  remark: z.string().default(''),
-});
-export type MemberImportRow = z.input<typeof memberImportRow>;
-export const MEMBER_IMPORT_MAX_ROWS = 200;
-
-export const memberImportCall = defineCall({
-  method: 'POST',
-  path: '/user/admin/member/import',
-  access: 'permission',
-  tag: 'member',
-  summary: 'Creates users from rows (CSV parsed by the client): all or none; every refused row is reported with its number and reason.',
-  body: z.object({
-    rows: z.array(memberImportRow).min(1, 'rows: the file has no rows').max(MEMBER_IMPORT_MAX_ROWS, `rows: at most ${MEMBER_IMPORT_MAX_ROWS} rows per import`),
-  }),
-  data: z.object({
-    imported: z.number().int(),
-    /** Row numbers count from 1 (the first data row after the header). */
-    errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-  }),
-});
 
 export const recordIdBody = z.object({
   id: z.coerce

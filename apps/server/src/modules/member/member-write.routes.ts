@@ -57,7 +57,7 @@ export function memberWriteCalls(): CallImplementation[] {
       page: query.page,
       pageSize: query.pageSize,
     })),
-    implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body.rows, requestLocale(req), req.ip)),
+    implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body, requestLocale(req), req.ip)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
     // Batch actions: each row through the single-row function (the registrar adds the coverage guard,

@@ -105,6 +105,18 @@ export async function liveCount(db: Db, tenantId: number, kind: QuotaKind): Prom
   }
 }
 
+/**
+ * How many more rows of `kind` the tenant's policy lets in (undefined: no maximum), with the quota lock
+ * held until the caller's transaction ends: for a write that takes the rows that fit and refuses the
+ * others one by one (the user import) instead of refusing them all.
+ */
+export async function quotaRoom(db: Db, tenantId: number, kind: QuotaKind): Promise<{ max: number; room: number } | undefined> {
+  const max = await quotaOf(db, tenantId, kind);
+  if (max <= 0) return undefined;
+  await lockQuota(db, tenantId, kind);
+  return { max, room: Math.max(0, max - (await liveCount(db, tenantId, kind))) };
+}
+
 /** The refusal as an English reader (and a test) sees it. */
 export const quotaMessage = (kind: QuotaKind, max: number): string => renderMessage(quotaTemplate(kind, max), { max }, 'en-US');
 
