@@ -196,7 +196,7 @@ describe('UserListPage inside <TenantScope tenantId={7}>', () => {
     URL.createObjectURL = jest.fn(() => 'blob:export');
     URL.revokeObjectURL = jest.fn();
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { container } = renderIn(
+    renderIn(
       <TenantScope tenantId={7}>
         <UserListPage />
       </TenantScope>,
@@ -216,11 +216,15 @@ describe('UserListPage inside <TenantScope tenantId={7}>', () => {
     save(create);
     await called(memberEditCall);
 
-    const importInput = container.querySelector('input[type=file][accept=".csv,text/csv"]')!;
+    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }));
+    const importing = await dialog('导入用户');
     const csv = 'username,password,realName,mobile\ncat,a-long-password,猫,13900000009\n';
-    // jsdom's File has no text(); the browser's has.
-    fireEvent.change(importInput, { target: { files: [Object.assign(new File([csv], 'u.csv'), { text: () => Promise.resolve(csv) })] } });
+    fireEvent.change(importing.querySelector('input[type=file]')!, { target: { files: [new File([csv], 'u.csv', { type: 'text/csv' })] } });
+    await within(importing).findByText('u.csv：1 行');
+    fireEvent.click(within(importing).getByRole('button', { name: '开始导入' }));
     await called(memberImportCall);
+    await within(importing).findByText('导入完成：已导入 1 个用户');
+    fireEvent.click(within(importing).getByRole('button', { name: /关\s*闭/ }));
 
     const listed = tenantsOf(memberListCall).length;
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));

@@ -123,11 +123,6 @@ export const userZhCN: MessageTable = {
   'org.user.deptName': '部门',
   'org.user.postName': '岗位',
   'org.import.title': '导入',
-  'org.import.badHeader': '文件需要包含表头：用户名、密码、真实姓名、手机号（可选：邮箱、备注）',
-  'org.import.done': '已导入 {count} 个用户',
-  'org.import.failed': '导入失败，未导入任何用户',
-  'org.import.row': '行',
-  'org.import.reason': '原因',
 };
 
 export const userEnUS: MessageTable = {
@@ -251,11 +246,6 @@ export const userEnUS: MessageTable = {
   'org.user.deptName': 'Department',
   'org.user.postName': 'Post',
   'org.import.title': 'Import',
-  'org.import.badHeader': 'The file needs a header with username, password, realName and mobile (optional: email, remark)',
-  'org.import.done': 'Imported {count} users',
-  'org.import.failed': 'Import refused: no user was imported',
-  'org.import.row': 'Row',
-  'org.import.reason': 'Reason',
 };
 
 let registered = false;
