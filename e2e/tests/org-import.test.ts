@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Download, Page } from 'playwright-core';
+import { axeViolations, describeViolations, settled } from '../support/axe';
 import { launchBrowser, newPage, snap } from '../support/browser';
 import { signInWithToken } from '../support/console';
 import { api, apiLogin, startServer, type RunningServer } from '../support/server';
@@ -122,6 +123,10 @@ describe('org users: import from the template, a thousand rows, progress and the
     assert.match(reasons[3]!, /^502部门.*无此部门/);
     assert.match(reasons[4]!, /^802用户名.*imp\.u0799.*第 801 行/);
     await snap(page, 'org-import-done');
+    // The dialog at WCAG AA like every screen (issue 28, point 9): no serious or critical violation.
+    await settled(page);
+    const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], describeViolations('import dialog', serious));
     await page.getByText('共 997 条').waitFor();
     // An imported user signs in with the initial password.
     await apiLogin(server, 'imp.u0999', 'first-Import-pass');
