@@ -54,6 +54,7 @@ export const registryPage = (p: AddonManifest['pages'][number]): RemotePage => (
   ...(p.hidden ? { hidden: true } : {}),
   ...(p.accessAs ? { accessAs: p.accessAs } : {}),
   ...(p.everyone ? { everyone: true } : {}),
+  ...(p.everyone && p.byPolicy ? { byPolicy: true } : {}),
 });
 
 /** Addons come after the console's own remotes in the registry (theirs sort 10, 20 ...). */
