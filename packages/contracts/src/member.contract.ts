@@ -6,8 +6,9 @@ import { listQuerySchema } from './list-query';
 import { uploadedImage } from './upload.contract';
 import { idBody, idQuery, idSchema, newPasswordSchema, optionalEmail, PHONE_INVALID, PHONE_PATTERN, remarkSchema, statusBody, statusSchema } from './fields';
 
-// The user import's contract has a file of its own; it is one of the member calls.
+// The user import's and the lock screen's contracts have files of their own; they are member calls.
 export * from './member-import.contract';
+export * from './member-unlock.contract';
 
 export const currentUserSchema = z.object({
   id: z.number().int(),

@@ -32,4 +32,11 @@ export function writeStorage(key: StorageKey, value: string | null): void {
 }
 
 export const getAccessToken = (): string => readStorage(StorageKey.accessToken) ?? '';
-export const setAccessToken = (token: string | null): void => writeStorage(StorageKey.accessToken, token);
+/**
+ * A new session (a sign-in) or none (sign-out) starts unlocked: the lock screen belongs to the session
+ * it locked, so whoever signs in next, after a sign-out or an expired session, is not asked for it.
+ */
+export function setAccessToken(token: string | null): void {
+  writeStorage(StorageKey.accessToken, token);
+  writeStorage(StorageKey.isLockscreen, null);
+}

@@ -13,6 +13,7 @@ import { activeHeaderKey, headerTarget } from './header-nav';
 import { HeaderLanguage } from './header-language';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu, userMenuItems } from './user-menu';
+import { useLockScreen } from '../../features/lock-screen/lock-store';
 
 jest.mock('@uc/client', () => ({ ...jest.requireActual('@uc/client'), call: jest.fn() }));
 jest.mock('../../features/remotes/remote-runtime', () => ({ ...jest.requireActual('../../features/remotes/remote-runtime'), loadRemoteExpose: jest.fn() }));
@@ -53,14 +54,13 @@ describe('header navigation', () => {
 });
 
 describe('user menu', () => {
-  it('offers center and settings only with an initial state, logout always', () => {
+  it('offers center and settings only with an initial state, the lock screen to a signed-in user, logout always', () => {
     const t = (k: string) => k;
-    expect(
-      userMenuItems(true, t)
-        .map((i) => i && 'key' in i && i.key)
-        .filter(Boolean),
-    ).toEqual(['/account/center', '/account/settings', 'logout']);
-    expect(userMenuItems(false, t).map((i) => i && 'key' in i && i.key)).toEqual(['logout']);
+    const keys = (items: ReturnType<typeof userMenuItems>) => items.map((i) => i && 'key' in i && i.key).filter(Boolean);
+    expect(keys(userMenuItems(true, t))).toEqual(['/account/center', '/account/settings', 'lock', 'logout']);
+    // Signed in, but no remote serves the account page.
+    expect(keys(userMenuItems(false, t, true))).toEqual(['lock', 'logout']);
+    expect(keys(userMenuItems(false, t))).toEqual(['logout']);
   });
 
   it('logs out to /user/logout with the encoded current address, clearing the user', async () => {
@@ -80,6 +80,24 @@ describe('user menu', () => {
     await waitFor(() => expect(useSession.getState().currentUser).toBeNull());
     expect(navigate).toHaveBeenCalledWith(`/user/logout?redirect=${encodeURIComponent(window.location.href)}`, { replace: true });
     setNavigator(null);
+  });
+
+  it('locks the console from 锁定屏幕, keeping the user signed in', async () => {
+    useLockScreen.setState({ locked: false });
+    render(
+      <MemoryRouter initialEntries={['/org/user']}>
+        <ConsoleConfigProvider>
+          <UserMenu />
+        </ConsoleConfigProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.mouseEnter(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('锁定屏幕'));
+    expect(useLockScreen.getState().locked).toBe(true);
+    expect(localStorage.getItem('IS-LOCKSCREEN')).toBe('true');
+    expect(useSession.getState().currentUser).toEqual(user);
+    localStorage.removeItem('IS-LOCKSCREEN');
+    useLockScreen.setState({ locked: false });
   });
 });
 

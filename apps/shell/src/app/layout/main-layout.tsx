@@ -1,22 +1,30 @@
-import { Layout, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { ConfigProvider, Layout, Typography, type ThemeConfig } from 'antd';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { loadConsoleMessages, useAccess, useSession, useT } from '@uc/client';
 import { ConsoleConfigProvider } from '@uc/ui';
 import { findRoute, routeAllowed, routeTable } from '../../lib/route-access';
 import { CopyrightFooter } from '../../components/copyright-footer';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import ExceptionPage from '../../features/exception/exception-page';
 import { useRegistryPush } from '../../features/remotes/registry-push';
 import { usePrefetchRemotes } from '../../features/remotes/use-prefetch-remotes';
+import { LockScreen } from '../../features/lock-screen/lock-screen';
+import { followOtherTabs, syncLockScreen, useLockScreen } from '../../features/lock-screen/lock-store';
 import { AppDrawer, AppDrawerButton, HEADER_HEIGHT } from './app-drawer';
+import { Breadcrumbs } from './breadcrumbs';
 import { HeaderApps } from './header-apps';
 import { HeaderLanguage } from './header-language';
 import { MenuFailurePage } from './menu-failure';
-import { SideMenu } from './side-menu';
+import { MenuSearch } from './menu-search';
+import { PageHeading } from './page-heading';
+import { SideNav, SideNavToggle, useSideNavWidth } from './side-nav';
+import { useNarrowScreen } from './side-nav-store';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu } from './user-menu';
 
-const SIDER_WIDTH = 208;
+/** On a narrow screen the pages' cards and tables give their content the room their padding took (24px each side). */
+const NARROW_THEME: ThemeConfig = { components: { Card: { bodyPadding: 12, headerPadding: 12 }, Table: { cellPaddingInline: 8 } } };
 
 /** The page of the current address, or 403 when the access map closes its route (spec section 6). */
 function GuardedOutlet() {
@@ -36,12 +44,16 @@ function Frame() {
   const menuFailure = useSession((s) => s.adminMenuError);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const narrow = useNarrowScreen();
+  const sideWidth = useSideNavWidth();
+  const locked = useLockScreen((s) => s.locked);
 
   // Spec section 6: an empty admin menu means this user may open nothing (unless its read failed: then it says so, with a retry).
   if (adminMenu.length === 0 && menuFailure === null && pathname !== '/error/403') return <Navigate to="/error/403" replace />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {/* Above page content, below antd's overlays (1000+): a remote's drawer or modal must cover the header. */}
       <Layout.Header
         style={{
@@ -53,37 +65,47 @@ function Frame() {
           lineHeight: `${HEADER_HEIGHT}px`,
           display: 'flex',
           alignItems: 'center',
-          gap: 16,
-          padding: '0 16px',
+          gap: narrow ? 4 : 16,
+          padding: narrow ? '0 8px' : '0 16px',
           background: '#fff',
           boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
         }}
       >
+        <SideNavToggle />
         <AppDrawerButton open={drawerOpen} onClick={() => setDrawerOpen((o) => !o)} />
-        <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+        <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {siteName || t('app.name')}
         </Typography.Title>
-        <HeaderApps />
-        <div style={{ display: 'flex', alignItems: 'center', marginInlineStart: 'auto', height: '100%' }}>
+        {/* On a narrow screen the menu drawer and the app drawer lead to the same places. */}
+        {narrow ? null : <HeaderApps />}
+        <div style={{ display: 'flex', alignItems: 'center', marginInlineStart: 'auto', height: '100%', flex: 'none' }}>
+          <MenuSearch disabled={locked} />
           <UnreadBadge />
           <HeaderLanguage />
           <UserMenu />
         </div>
       </Layout.Header>
       <AppDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      <Layout.Sider
-        width={SIDER_WIDTH}
-        theme="light"
-        style={{ position: 'fixed', top: HEADER_HEIGHT, bottom: 0, insetInlineStart: 0, overflow: 'auto', borderInlineEnd: '1px solid rgba(5,5,5,0.06)' }}
-      >
-        <SideMenu />
-      </Layout.Sider>
-      <Layout style={{ marginTop: HEADER_HEIGHT, marginInlineStart: SIDER_WIDTH }}>
-        <Layout.Content style={{ padding: 24 }}>{menuFailure === null ? <GuardedOutlet /> : <MenuFailurePage reason={menuFailure} />}</Layout.Content>
-        <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
-          <CopyrightFooter />
-        </Layout.Footer>
+      <SideNav />
+      <Layout style={{ marginTop: HEADER_HEIGHT, marginInlineStart: sideWidth, minWidth: 0, transition: 'margin-inline-start 0.2s' }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>
+          <PageHeading />
+          {/* Always there, so turning a tablet never remounts the page; only its theme changes. */}
+          <ConfigProvider theme={narrow ? NARROW_THEME : undefined}>
+            {menuFailure === null ? (
+              <>
+                <Breadcrumbs />
+                <GuardedOutlet />
+              </>
+            ) : (
+              <MenuFailurePage reason={menuFailure} />
+            )}
+          </ConfigProvider>
+        </Layout.Content>
+        {/* The one contentinfo landmark: CopyrightFooter is a <footer> itself. */}
+        <CopyrightFooter />
       </Layout>
+      <LockScreen />
     </Layout>
   );
 }
@@ -95,6 +117,12 @@ export default function MainLayout() {
   useRegistryPush();
   // The server's messages of the console's screens: not on the login page; a failure is asked again by the first form rule that needs them.
   useEffect(() => void loadConsoleMessages().catch(() => undefined), []);
+  // IS-LOCKSCREEN as a sign-in in this tab left it, then as the console's other tabs change it.
+  // Before the first paint (the lock screen covers in a layout effect too): no flash of a lock a sign-in has cleared.
+  useLayoutEffect(() => {
+    syncLockScreen();
+    return followOtherTabs();
+  }, []);
   return (
     <ConsoleConfigProvider>
       <Frame />

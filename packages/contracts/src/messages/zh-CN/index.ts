@@ -15,6 +15,8 @@ import { dashboardZhCN } from './dashboard';
 import { siteSettingsZhCN } from './site-settings';
 import { remoteZhCN } from './remote';
 import { monitorZhCN } from './monitor';
+import { memberImportZhCN } from './member-import';
+import { lockScreenZhCN } from './lock-screen';
 
 /**
  * Every message the server can send, in Chinese, keyed by its English text. One file per domain so
@@ -38,6 +40,8 @@ export const ZH_CN_PARTS = {
   siteSettings: siteSettingsZhCN,
   remote: remoteZhCN,
   monitor: monitorZhCN,
+  memberImport: memberImportZhCN,
+  lockScreen: lockScreenZhCN,
 };
 
 export const ZH_CN_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...Object.values(ZH_CN_PARTS));
