@@ -56,10 +56,10 @@ describe('shell: header, app drawer, language and direction', () => {
     assert.ok(box);
     assert.equal(Math.round(box.y), 60, 'drawer starts below the 60px header');
     assert.equal(Math.round(box.width), Math.round(1366 * 0.8), 'content drawer is 80% wide');
-    // The market remote's panel; this server's catalogue is empty, and the panel says how to fill it.
-    await panel.getByTestId('market-empty').waitFor({ timeout: 30_000 });
+    // The market remote's panel: never empty, it offers the example addon the server ships (market-catalogue.test.ts).
+    await panel.getByTestId('market-card-hello-addon').waitFor({ timeout: 30_000 });
     await snap(page, 'shell-app-drawer');
-    await panel.getByRole('button', { name: '权限管理' }).click();
+    await panel.getByTestId('app-drawer-core').getByRole('button', { name: '权限管理' }).click();
     await page.waitForURL(/\/user\/web\/permission\/menu$/);
     await panel.waitFor({ state: 'hidden' });
     await context.close();

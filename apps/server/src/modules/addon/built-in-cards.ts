@@ -69,10 +69,14 @@ export function builtInDetailsOf(row: BuiltInRemote): AppDetails {
 }
 
 /**
- * Which areas the caller is shown: the super administrator every one; anybody else the enabled areas
- * with a page in their menus (a tenant's user is not shown the platform's tenant screens).
+ * Which areas the caller is shown, and with which pages: the super administrator every area whole;
+ * anybody else the enabled areas with a page in their menus, with those pages only (a tenant's
+ * administrator sees the tenant area for its 平台绑定, not the platform's tenant screens).
  */
 export function builtInShownTo(rows: readonly BuiltInRemote[], caller: { isSuperAdmin: boolean; menuPaths: ReadonlySet<string> }): BuiltInRemote[] {
   if (caller.isSuperAdmin) return [...rows];
-  return rows.filter((r) => r.enabled && r.pages.some((p) => caller.menuPaths.has(p.path)));
+  return rows
+    .filter((r) => r.enabled)
+    .map((r) => ({ ...r, pages: r.pages.filter((p) => caller.menuPaths.has(p.path) || (p.accessAs !== undefined && caller.menuPaths.has(p.accessAs))) }))
+    .filter((r) => r.pages.some((p) => !p.hidden));
 }

@@ -53,8 +53,13 @@ describe('the examples the server ships', () => {
     writeFileSync(join(operator, 'acme-1.0.0.tgz'), addonPackage(testManifest('acme', '1.0.0')));
     const warnings: string[] = [];
     const catalogue = new MarketCatalogue(marketConfig({ dir: operator, examplesDir: examples }), (m) => warnings.push(m));
+    // Read now (a TTL of 0 still reuses a read of the same millisecond).
+    const read = async () => {
+      await catalogue.refresh();
+      return catalogue.all();
+    };
 
-    const offered = await catalogue.all();
+    const offered = await read();
     expect(offered.map((e) => `${e.name}@${e.version}`).sort()).toEqual(['acme@1.0.0', 'hello-addon@0.1.0']);
     const hello = offered.find((e) => e.name === 'hello-addon')!;
     expect(hello.manifest?.author).toBe('the operator');
@@ -63,17 +68,17 @@ describe('the examples the server ships', () => {
 
     // Without the operator's copy, the example's own is offered; a folder read again forgets what left it.
     rmSync(join(operator, 'hello-addon-0.1.0.tgz'));
-    const again = (await catalogue.all()).find((e) => e.name === 'hello-addon')!;
+    const again = (await read()).find((e) => e.name === 'hello-addon')!;
     expect(again.manifest?.author).toBe('the example');
     expect(again.source).toEqual({ kind: 'file', path: join(examples, 'hello-addon-0.1.0.tgz') });
 
     // A package the build is still writing (a half file) is skipped, and taken once whole.
     const half = addonPackage(testManifest('late', '1.0.0'));
     writeFileSync(join(examples, 'late-1.0.0.tgz'), half.subarray(0, 40));
-    expect((await catalogue.all()).some((e) => e.name === 'late')).toBe(false);
+    expect((await read()).some((e) => e.name === 'late')).toBe(false);
     writeFileSync(join(examples, 'late-1.0.0.tgz'), half);
     utimesSync(join(examples, 'late-1.0.0.tgz'), new Date(), new Date(Date.now() + 5000));
-    expect((await catalogue.all()).some((e) => e.name === 'late')).toBe(true);
+    expect((await read()).some((e) => e.name === 'late')).toBe(true);
   });
 
   it('are not offered when MARKET_EXAMPLES is off', async () => {
@@ -198,6 +203,9 @@ describe("the console's own areas in the market", () => {
     const userId = await createUser(t.db, { username: 'offer.user', tenantId, deptId, menuPaths: ['/org/user'] });
     const token = await tokenFor(t.db, tenantId, userId);
     expect((await list(token)).map((c) => c.name)).toEqual(['acme', 'org']);
+    // Described by the pages that are his, not by the area's others.
+    expect((await list(token)).find((c) => c.name === 'org')?.description).toEqual({ 'zh-CN': '用户管理', 'en-US': 'Users' });
+    expect((await details(token, 'org@0.1.0-f7b2e9a5')).json().data.pages).toEqual([{ path: '/org/user', title: { 'zh-CN': '用户管理', 'en-US': 'Users' } }]);
     expect((await details(token, 'org@0.1.0-f7b2e9a5')).statusCode).toBe(200);
     expect((await details(token, 'tenant@0.1.0')).statusCode).toBe(404);
 
