@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { buildExampleAddon } from '../../../scripts/build-example-addon.mjs';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'market');
-// Built elsewhere first and moved in whole: a server reading the folder meanwhile never sees half a package.
-const staging = `${out}.partial`;
-fs.rmSync(staging, { recursive: true, force: true });
+// Built elsewhere first and moved in whole: a server reading the folder meanwhile never sees half a
+// package, and two builds at once (two terminals) do not write into one folder.
+const staging = `${out}.partial-${process.pid}`;
 try {
   const { tarball, manifest, seconds } = buildExampleAddon({ outDir: staging });
   fs.rmSync(out, { recursive: true, force: true });
