@@ -30,6 +30,7 @@ export const HELD_MODERATE_RULES = new Set([
   'landmark-no-duplicate-main',
   'landmark-one-main',
   'page-has-heading-one',
+  'heading-order',
 ]);
 
 /** Waits until the page's finite animations and transitions are over (antd's fades would be read mid-way otherwise). */

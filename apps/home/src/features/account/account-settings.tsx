@@ -44,7 +44,7 @@ export function AccountSettings({ tab, onTab }: { tab: SettingsTab; onTab: (tab:
           style={wide ? { width: 224, flexShrink: 0 } : undefined}
         />
         <div style={{ flex: 1, minWidth: 0, padding: wide ? '8px 40px' : 16 }}>
-          <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 24 }}>
+          <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 24, fontSize: 20 }}>
             {t(`home.account.settings.${tab}`)}
           </Typography.Title>
           {content[tab]()}

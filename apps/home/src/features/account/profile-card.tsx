@@ -14,7 +14,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     <Card>
       <Flex vertical align="center" gap={8}>
         <Avatar size={96} src={profile.avatar || undefined} icon={<UserOutlined />} alt={t('home.account.basic.avatar')} />
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
           {profile.realName || profile.username}
         </Typography.Title>
         <Typography.Text type="secondary">{profile.username}</Typography.Text>

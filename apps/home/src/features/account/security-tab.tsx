@@ -13,7 +13,7 @@ export function SecurityTab({ profile, onSaved }: { profile: ProfileCard; onSave
   // A password change may end other sessions: the device list asks again.
   const [revision, setRevision] = useState(0);
   const heading = (key: string) => (
-    <Typography.Title level={5} style={{ marginTop: 0 }}>
+    <Typography.Title level={3} style={{ marginTop: 0, fontSize: 16 }}>
       {t(key)}
     </Typography.Title>
   );

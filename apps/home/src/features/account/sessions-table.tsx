@@ -76,7 +76,7 @@ export function SessionsTable({ refresh }: { refresh: number }) {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
           {t('home.account.sessions.title')}
         </Typography.Title>
         <Popconfirm title={t('home.account.sessions.revokeOthers.confirm')} onConfirm={revokeOthers} {...confirm}>

@@ -174,7 +174,9 @@ export function DatabaseCard({ database: db }: { database: DashboardMonitor['dat
             : t('home.dashboard.monitor.database.embedded')}
         </Descriptions.Item>
       </Descriptions>
-      <Typography.Title level={5}>{t('home.dashboard.monitor.slow')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('home.dashboard.monitor.slow')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('home.dashboard.monitor.slow.help')}</Typography.Paragraph>
       <div data-testid="monitor-slow-calls">
         <SlowCallsTable calls={db.slowestCalls} />

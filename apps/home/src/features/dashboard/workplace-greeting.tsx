@@ -13,7 +13,7 @@ export function WorkplaceGreeting({ data, now = new Date() }: { data: DashboardW
       <Flex gap={24} align="center" wrap>
         <Avatar size={64} src={user.avatar || undefined} icon={<UserOutlined />} alt={user.username} />
         <Flex vertical gap={8} style={{ flex: 1, minWidth: 240 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
             {t(`home.dashboard.greeting.${dayPart(now.getHours())}`, { name: user.realName || user.username })}
           </Typography.Title>
           <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>

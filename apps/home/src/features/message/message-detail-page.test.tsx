@@ -62,7 +62,7 @@ beforeEach(() => {
 describe('MessageDetailPage', () => {
   it('shows the message with its content as HTML and links back to its tab', async () => {
     renderAt('/home/message/7');
-    expect(await screen.findByText('Your invoice', { selector: 'h3' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your invoice' })).toBeInTheDocument();
     expect(mockCall.mock.calls[0]?.[1]).toMatchObject({ query: { id: 7 } });
     const content = screen.getByTestId('message-content');
     expect(content.querySelector('strong')).toHaveTextContent('ready');

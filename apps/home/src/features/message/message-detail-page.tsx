@@ -72,7 +72,7 @@ export function MessageDetailPage() {
       }
     >
       <Flex vertical gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
           {data.title}
         </Typography.Title>
         <Flex gap={4} wrap>

@@ -119,7 +119,7 @@ export function DetailsPage() {
           <Avatar shape="square" size={64} icon={<AppIcon name={data.word} />} style={{ flex: 'none', background: '#e6f4ff', color: '#1890ff' }} />
           <Flex vertical gap={4} style={{ flex: 1, minWidth: 200 }}>
             <Flex gap={8} align="center" wrap>
-              <Typography.Title level={3} style={{ margin: 0 }} data-testid="market-details-title">
+              <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }} data-testid="market-details-title">
                 {title}
               </Typography.Title>
               <InstallStatusTag status={shownStatus} testId="market-details-status" />
@@ -150,7 +150,9 @@ export function DetailsPage() {
         <DetailsSummary details={data} />
 
         <section>
-          <Typography.Title level={5}>{t('market.details.versions')}</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            {t('market.details.versions')}
+          </Typography.Title>
           <VersionsTable
             versions={data.versions}
             viewed={data.viewedVersion}

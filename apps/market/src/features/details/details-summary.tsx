@@ -42,7 +42,9 @@ export function DetailsSummary({ details }: { details: AppDetails }) {
       />
 
       <section>
-        <Typography.Title level={5}>{t('market.details.description')}</Typography.Title>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {t('market.details.description')}
+        </Typography.Title>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="market-details-description">
           {description || t('market.details.noDescription')}
         </Typography.Paragraph>
@@ -50,7 +52,9 @@ export function DetailsSummary({ details }: { details: AppDetails }) {
 
       {details.screenshots.length > 0 && (
         <section>
-          <Typography.Title level={5}>{t('market.details.screenshots')}</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            {t('market.details.screenshots')}
+          </Typography.Title>
           <Image.PreviewGroup>
             <Flex gap={12} wrap data-testid="market-details-screenshots">
               {details.screenshots.map((src, i) => (
@@ -62,7 +66,9 @@ export function DetailsSummary({ details }: { details: AppDetails }) {
       )}
 
       <section>
-        <Typography.Title level={5}>{t('market.details.pages')}</Typography.Title>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {t('market.details.pages')}
+        </Typography.Title>
         {details.pages.length === 0 && details.routes.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('market.details.noPages')} />
         ) : (
@@ -85,7 +91,9 @@ export function DetailsSummary({ details }: { details: AppDetails }) {
       </section>
 
       <section>
-        <Typography.Title level={5}>{t('market.details.shared')}</Typography.Title>
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          {t('market.details.shared')}
+        </Typography.Title>
         <Typography.Paragraph type="secondary">{t('market.details.sharedHelp')}</Typography.Paragraph>
         {shared.length === 0 ? (
           <Typography.Text type="secondary">-</Typography.Text>
