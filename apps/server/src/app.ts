@@ -46,6 +46,7 @@ import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { RemoteVersionStore } from './modules/remote/remote-versions';
 import { remoteCalls } from './modules/remote/remote.routes';
 import { memberPasswordCalls } from './modules/member/member-password.routes';
+import { memberUnlockCalls } from './modules/member/member-unlock.routes';
 import { memberSessionCalls } from './modules/member/member-session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
 import { roleCalls } from './modules/role/role.routes';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
       ...onlineCalls(),
       ...memberSessionCalls(),
       ...memberPasswordCalls(),
+      ...memberUnlockCalls(config),
       ...noticeCalls(),
       ...uploadCalls(uploadDir),
       ...openAccessCalls(db, config, box),

@@ -26,6 +26,7 @@ import {
   revokeSessionCall,
   updatePasswordCall,
 } from './member.contract';
+import { memberUnlockCall } from './member-unlock.contract';
 import { auditLogListCall, loginLogListCall } from './log.contract';
 import { ONLINE_CALLS, onlineForceLogoutCall } from './online.contract';
 import { DEPT_CALLS } from './dept.contract';
@@ -89,6 +90,7 @@ export const ALL_CALLS: readonly CallContract[] = [
   revokeSessionCall,
   forceLogoutCall,
   updatePasswordCall,
+  memberUnlockCall,
   smsSendCall,
   mobileLoginCall,
   resetPasswordSmsCall,
