@@ -1,6 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { deptListCall, memberListCall, memberStatusCall, postListCall, TENANT_HEADER, tenantUserListCall, tenantUserRecycleCall, type CallContract } from '@uc/contracts';
+import {
+  deptListCall,
+  memberListCall,
+  memberStatusCall,
+  postListCall,
+  TENANT_HEADER,
+  tenantUserListCall,
+  tenantUserRecycleCall,
+  type CallContract,
+} from '@uc/contracts';
 import { call, setLocale, useSession } from '@uc/client';
 import { interfaceSatisfies, ORG_TENANT_SCREENS } from '@uc/client/exposed';
 import { servedBy, testMemberRow, testUser } from '@uc/testing';

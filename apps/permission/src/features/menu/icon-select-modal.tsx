@@ -53,13 +53,7 @@ export function IconSelectModal({ open, value, onSubmit, onCancel }: IconSelectM
     >
       <Flex vertical gap={12}>
         {/* Filters as the name is typed: useCall drops the answer a later keystroke made stale. */}
-        <Input.Search
-          allowClear
-          placeholder={t('perm.icon.filter')}
-          style={{ maxWidth: 320 }}
-          onChange={(e) => filter(e.target.value)}
-          onSearch={filter}
-        />
+        <Input.Search allowClear placeholder={t('perm.icon.filter')} style={{ maxWidth: 320 }} onChange={(e) => filter(e.target.value)} onSearch={filter} />
         <Spin spinning={loading}>
           {data.list.length === 0 && !loading ? (
             <Empty description={t('perm.icon.empty')} />
