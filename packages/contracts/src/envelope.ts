@@ -37,3 +37,22 @@ export const pagedOf = <T extends z.ZodType>(item: T) =>
     next: z.string().nullable(),
   });
 export type Paged<T> = { list: T[]; page: number; pageSize: number; total: number; totalExact: boolean; next: string | null };
+
+/**
+ * A refusal about fields of the request names them in the envelope's `data.fields`: each field's path
+ * in the request (`code`, `rows.3.mobile`) and the sentence about it (the message says the same without
+ * field keys), so that a form shows each under its field. Beside it `data` may hold more
+ * (`captchaRequired`).
+ */
+export interface RefusalField {
+  field: string;
+  message: string;
+}
+export const refusalFieldSchema = z.object({ field: z.string(), message: z.string() });
+
+/** The fields a refusal's `data` names (none when it names none, or is not a refusal's). */
+export function refusalFieldsOf(data: unknown): RefusalField[] {
+  const fields = (data as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter((f): f is RefusalField => refusalFieldSchema.safeParse(f).success);
+}

@@ -6,6 +6,7 @@ export * from './site.contract';
 export * from './sms.contract';
 export * from './member.contract';
 export * from './menu.contract';
+export * from './menu-names';
 export * from './log.contract';
 export * from './online.contract';
 export * from './role.contract';

@@ -24,9 +24,10 @@ export const SMS_COOLDOWN_MAX_SECONDS = 600;
  */
 export const ICP_CODE_PATTERN = /^\p{Script=Han}ICP[备证]\d{4,12}号(-\d{1,4})?$/u;
 
+/** The site name's rule for a missing value (an empty one is allowed: the console's own name shows). */
 export const SITE_NAME_REQUIRED = 'Site name cannot be empty';
-export const ICP_CODE_RULE = 'basicIcpCode must be an ICP filing number such as 京ICP备12345678号 or 京ICP备12345678号-1, or empty to hide the footer link';
-export const SMS_COOLDOWN_RULE = `smsCooldownSeconds must be a whole number of seconds from ${SMS_COOLDOWN_MIN_SECONDS} to ${SMS_COOLDOWN_MAX_SECONDS}`;
+export const ICP_CODE_RULE = 'The ICP filing number must look like 京ICP备12345678号 or 京ICP备12345678号-1, or be empty to hide the footer link';
+export const SMS_COOLDOWN_RULE = `The SMS interval must be a whole number of seconds from ${SMS_COOLDOWN_MIN_SECONDS} to ${SMS_COOLDOWN_MAX_SECONDS}`;
 
 const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
 const defaultRecord = (field: string) => {
@@ -36,14 +37,13 @@ const defaultRecord = (field: string) => {
 
 /** One rule per field, shared by the save body (each optional there) and the form's checks. */
 export const siteSettingsFields = {
-  /** The console's name (browser title, login screen). */
-  siteName: z
-    .string({ error: SITE_NAME_REQUIRED })
-    .trim()
-    .min(1, SITE_NAME_REQUIRED)
-    .max(SITE_NAME_MAX, `Site name must be at most ${SITE_NAME_MAX} characters`),
+  /**
+   * The console's name (header, browser title, login screen) as an administrator typed it; empty: the
+   * console's own name in each reader's language (用户中心, User Centre), which is also the default.
+   */
+  siteName: z.string({ error: SITE_NAME_REQUIRED }).trim().max(SITE_NAME_MAX, `Site name must be at most ${SITE_NAME_MAX} characters`),
   /** Footer copyright; empty: the console's default "<year> ... All Rights Reserved". */
-  basicCopyright: z.string({ error: 'basicCopyright must be text' }).trim().max(COPYRIGHT_MAX, `Copyright text must be at most ${COPYRIGHT_MAX} characters`),
+  basicCopyright: z.string({ error: 'The copyright must be text' }).trim().max(COPYRIGHT_MAX, `Copyright text must be at most ${COPYRIGHT_MAX} characters`),
   /** ICP filing number shown in the footer, linking to the national filing site; empty hides it. */
   basicIcpCode: z
     .string({ error: ICP_CODE_RULE })

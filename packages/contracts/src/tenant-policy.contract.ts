@@ -85,8 +85,21 @@ export const TENANT_POLICY_LIST_FIELDS = [
 export const TENANT_POLICY_KEYWORD_FIELDS = ['title', 'remark'] as const;
 
 const TITLE_REQUIRED = 'Title cannot be empty';
+/** What each limit counts, in the words of its rule (shown under the field, and in the server's refusal). */
+const COUNTED: Record<TenantPolicyMaxField, string> = {
+  maxUsers: 'users',
+  maxDepts: 'departments',
+  maxRoles: 'roles',
+  maxPosts: 'posts',
+  maxProjects: 'projects',
+  maxProjectDevices: 'project devices',
+  maxProjectScenes: 'project scenes',
+  maxProducts: 'products',
+  maxDevices: 'devices',
+  maxDeviceProperties: 'device properties',
+};
 const maxCount = (field: TenantPolicyMaxField) => {
-  const rule = `${field} must be a whole number from 0 to ${TENANT_POLICY_MAX_COUNT} (0 = unlimited)`;
+  const rule = `The most ${COUNTED[field]} must be a whole number from 0 to ${TENANT_POLICY_MAX_COUNT} (0 = unlimited)`;
   return z.number({ error: rule }).int(rule).min(0, rule).max(TENANT_POLICY_MAX_COUNT, rule).default(0);
 };
 const defaultRecord = (field: string) =>

@@ -10,6 +10,8 @@ import {
   type MemberDetail,
   type MemberRow,
   type AdminMenuItem,
+  type RefusalField,
+  MENU_NAMES,
 } from '@uc/contracts';
 
 /** A signed-in user: the platform's super administrator unless `over` says otherwise (parsed by the contract). */
@@ -95,10 +97,13 @@ export function answersInTurn(...answers: unknown[]) {
   return answering(() => answers[Math.min(next++, answers.length - 1)]);
 }
 
-/** A side-menu entry (the admin menu's shape) at `path`, holding `children`. */
+/**
+ * A side-menu entry (the admin menu's shape) at `path`, holding `children`. With a locale key of the
+ * console's own, its name is the one the seed gives it (so the reader's text shows, as for a seeded entry).
+ */
 export const testMenuItem = (path: string, children: AdminMenuItem[] = [], extra: Partial<AdminMenuItem> = {}): AdminMenuItem => ({
   id: path.length,
-  name: path,
+  name: (extra.locale && MENU_NAMES[extra.locale]?.['zh-CN']) || path,
   locale: '',
   path,
   icon: '',
@@ -111,11 +116,15 @@ export const testMenuItem = (path: string, children: AdminMenuItem[] = [], extra
 
 // A mocked `call` that runs the real API client against a fake server, so a screen under test shows the
 // client's own success toasts and the server's refusals.
-/** A refusal of the fake server: its message (already in the reader's language) in an error envelope. */
+/**
+ * A refusal of the fake server: its message (already in the reader's language) in an error envelope,
+ * with the fields it is about in `data.fields` as the server names them (`[{ field: 'code', message }]`).
+ */
 export class Refusal extends Error {
   constructor(
     message: string,
     readonly status = 409,
+    readonly fields: readonly RefusalField[] = [],
   ) {
     super(message);
   }
@@ -139,12 +148,15 @@ export function servedBy(answer: Answer) {
       if (contract.body) {
         const text = await request.text();
         const checked = contract.body.safeParse(text ? JSON.parse(text) : undefined);
-        if (!checked.success) return envelope(400, -1, checked.error.issues.map((issue) => issue.message).join('; '));
+        if (!checked.success) {
+          const fields = checked.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+          return envelope(400, -1, fields.map((f) => f.message).join('; '), { fields: fields.filter((f) => f.field) });
+        }
       }
       try {
         return envelope(200, 0, 'ok', await parsed(contract, { query: options.query, body: options.body, headers: request.headers }));
       } catch (error) {
-        if (error instanceof Refusal) return envelope(error.status, -1, error.message);
+        if (error instanceof Refusal) return envelope(error.status, -1, error.message, error.fields.length > 0 ? { fields: error.fields } : null);
         // Shown as a toast, so a test meeting an unexpected call fails with the reason on screen.
         return envelope(500, -1, `fake server: ${error instanceof Error ? error.message : String(error)}`);
       }

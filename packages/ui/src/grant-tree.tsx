@@ -1,6 +1,6 @@
 import { Tree } from 'antd';
 import { useMemo } from 'react';
-import { useT } from '@uc/client';
+import { menuName, useT } from '@uc/client';
 
 /**
  * A node of a grant tree: what can be granted (a menu, a button), whether the editor may grant it, and
@@ -67,7 +67,7 @@ export function GrantTree({ tree, granted, onChange }: GrantTreeProps) {
     const convert = (list: readonly GrantNode[]): Node[] =>
       list.map((n) => ({
         key: n.id,
-        title: n.locale && t(n.locale) !== n.locale ? t(n.locale) : n.name,
+        title: menuName(n, t),
         disableCheckbox: !n.grantable,
         children: convert(n.children),
       }));

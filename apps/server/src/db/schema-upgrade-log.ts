@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './schema-columns';
 
 /*
@@ -6,6 +6,9 @@ import { id, timestamps, ts } from './schema-columns';
  * Platform data, not a tenant's: no tenant_id; row-level security lets every tenant transaction read it
  * and only cross-tenant (platform) transactions write it.
  */
+/** An upgrade log entry's words per language (zh-CN, en-US). */
+export type UpgradeLogTexts = Record<string, { title: string; content: string }>;
+
 export const upgradeLogs = pgTable(
   'upgrade_logs',
   {
@@ -18,6 +21,12 @@ export const upgradeLogs = pgTable(
     upgradedAt: ts('upgraded_at').notNull().defaultNow(),
     /** The platform administrator who wrote it by hand; null: the server wrote it (schema, addon, remote). */
     createdBy: bigint('created_by', { mode: 'number' }),
+    /**
+     * The title and content in each language of the console, for an entry the server wrote (drizzle/0046):
+     * read in the reader's. Null for one written or edited by hand: shown as typed. title and content
+     * hold the Chinese (the console's default).
+     */
+    texts: jsonb('texts').$type<UpgradeLogTexts>(),
     ...timestamps,
   },
   (t) => [

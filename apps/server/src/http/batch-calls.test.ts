@@ -134,7 +134,7 @@ describe('the rows of a batch call', () => {
     });
     expect(rows(result)).toEqual([
       [11, 'done', ''],
-      [12, 409, 'code: this post code is used by another post: choose another'],
+      [12, 409, 'This post code is used by another post: choose another'],
       [13, 'done', ''],
     ]);
     expect(await made(['clash-11', 'clash-13'])).toEqual(['clash-11', 'clash-13']);

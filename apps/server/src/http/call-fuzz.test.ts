@@ -25,6 +25,8 @@ const DEEP_FILTER = '['.repeat(4000) + ']'.repeat(4000);
 const FILTER_VALUES: unknown[] = [1e308, -1e19, 1.5, 'a\u0000b', '99999999999999999999', true];
 const FILTER_OPS = ['=', 'in', 'between', 'like'] as const;
 
+// Each test below sends thousands of requests: its time limit (30 minutes) is there for a hang, not for a
+// machine busy with other work, which has made one take ten times as long.
 let t: TestApp;
 let calls: readonly CallContract[];
 let port: number;
@@ -92,7 +94,7 @@ describe('hostile values in every field of every call', () => {
       }
     }
     expect(problems).toEqual([]);
-  }, 600_000);
+  }, 1_800_000);
 
   it('refuses a NUL byte in any text with a 400 that names the field', async () => {
     const problems: string[] = [];
@@ -100,12 +102,14 @@ describe('hostile values in every field of every call', () => {
       const bodyShape = shapeOf(call.body);
       for (const field of Object.keys(bodyShape)) {
         const seen = await send(call, { body: { ...sampleOf(bodyShape), [field]: 'a\u0000b' } });
-        const message = (seen.body as { message?: string }).message ?? '';
-        if (seen.status !== 400 || !message.includes(field)) problems.push(`${call.method} ${call.path} body.${field} → ${seen.status} ${message}`);
+        const { message = '', data } = seen.body as { message?: string; data?: { fields?: { field: string }[] } | null };
+        // The field is named in data.fields; the message is a sentence without it.
+        const named = data?.fields?.some((f) => f.field === field || f.field.startsWith(`${field}.`)) ?? false;
+        if (seen.status !== 400 || !named) problems.push(`${call.method} ${call.path} body.${field} → ${seen.status} ${message}`);
       }
     }
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 1_800_000);
 
   it('never answers 5xx to a hostile filter value on any field of any list', async () => {
     const problems: string[] = [];
@@ -142,7 +146,7 @@ describe('hostile values in every field of every call', () => {
       }
     }
     expect(problems).toEqual([]);
-  }, 600_000);
+  }, 1_800_000);
 });
 
 /*
@@ -204,5 +208,5 @@ describe('deep, oversized and streamed bodies to every call', () => {
       check(problems, `${name} streamed sample body`, await streamed(call, await tokenFor(t.db, PLATFORM_TENANT_ID, 1), sample));
     }
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 1_800_000);
 });

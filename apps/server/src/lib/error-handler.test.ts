@@ -21,7 +21,7 @@ describe('the envelope on every failure', () => {
   it('400 names the field and the rule', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username: '', password: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: -1, message: 'username: username is required', data: null });
+    expect(res.json()).toEqual({ code: -1, message: 'username is required', data: { fields: [{ field: 'username', message: 'username is required' }] } });
   });
 
   it('400 on a body that is not JSON', async () => {
@@ -146,7 +146,7 @@ describe('the envelope on what is answered before a route runs, over a real conn
         status,
         connection: 'close',
       });
-      expect(res.json).toEqual({ code: expect.any(Number), message: expect.any(String), data: null });
+      expect(res.json).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
       await closed;
     }
   });

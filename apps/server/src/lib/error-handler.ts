@@ -2,15 +2,17 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ZodError } from 'zod';
-import { ResultCode } from '@uc/contracts';
-import { hasTranslation, messageLocaleOf, renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
+import { ResultCode, type RefusalField } from '@uc/contracts';
+import { hasTranslation, messageField, messageLocaleOf, renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 import { sizeText } from './body-parsers';
 import { fail } from './envelope';
 import { isQueryCanceled, uniqueViolationConflict } from './db-errors';
 import { AppError, InvalidInput, TooManyRequests } from './errors';
 import { ServerBusy } from './overload';
 import { requestLocale } from './request-locale';
-import { untranslatedIssues, zodMessage } from './zod-message';
+import { untranslatedIssues, zodRefusal } from './zod-message';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const STATEMENT_TIMEOUT =
   'The database took too long to answer and stopped this request: narrow the search or filter and try again; if it keeps happening, tell the administrator';
@@ -71,7 +73,11 @@ function answering({ checkTranslations = false }: ErrorHandlingOptions) {
     if (checkTranslations && !hasTranslation(template)) {
       return reply.code(500).send(fail(ResultCode.error, `No zh-CN text for this message; add it to packages/contracts/src/messages/zh-CN: ${template}`));
     }
-    return reply.code(status).send({ ...fail(code, renderMessage(template, params, requestLocale(req))), data });
+    const message = renderMessage(template, params, requestLocale(req));
+    // A refusal about one field of the request names it in `data.fields`, beside what else `data` holds.
+    const field = messageField(template, params);
+    const body = field ? { ...(isRecord(data) ? data : {}), fields: [{ field, message }] satisfies RefusalField[] } : data;
+    return reply.code(status).send({ ...fail(code, message), data: body });
   };
 
   const answer = (err: FastifyError | AppError | ZodError | Error, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
@@ -82,7 +88,8 @@ function answering({ checkTranslations = false }: ErrorHandlingOptions) {
       const untranslated = checkTranslations ? untranslatedIssues(zodError) : [];
       if (untranslated.length > 0) return send(req, reply, 500, ResultCode.error, untranslated[0]!);
       const root = err instanceof InvalidInput ? err.root : undefined;
-      return reply.code(400).send(fail(ResultCode.error, zodMessage(zodError, { root, locale: requestLocale(req) })));
+      const { message, fields } = zodRefusal(zodError, { root, locale: requestLocale(req) });
+      return reply.code(400).send({ ...fail(ResultCode.error, message), data: fields.length > 0 ? { fields } : null });
     }
     const status = (err as FastifyError).statusCode;
     // A body too large is not read to its end: the connection closes after the answer (an upload's 413 too).

@@ -52,4 +52,16 @@ describe('server messages', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('have a Chinese text for every reason given to a refusal as a parameter, so none is English inside Chinese', () => {
+    // `{ problem: 'a path climbing out with ..' }`: renderMessage writes such a phrase in the reader's language.
+    const param = /\b(?:problem|reason):\s*(?:'((?:[^'\\]|\\.)+)'|"((?:[^"\\]|\\.)+)")/g;
+    const missing = files.flatMap(({ path, text }) =>
+      [...text.matchAll(param)]
+        .map((m) => m[1] ?? m[2]!)
+        .filter((phrase) => / /.test(phrase) && !hasTranslation(phrase))
+        .map((phrase) => `${path}: ${phrase}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });

@@ -59,5 +59,5 @@ export function pathOfNul(value: unknown): string | undefined {
 export function refuseNul(value: unknown, part: 'body' | 'query'): void {
   const path = pathOfNul(value);
   if (path === undefined) return;
-  throw badRequest('{field}: must not contain the NUL character (\\u0000): remove it and send again', { field: path || part });
+  throw badRequest('{field}: this field must not contain the NUL character (\\u0000): remove it and send again', { field: path || part });
 }

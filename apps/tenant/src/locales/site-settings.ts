@@ -8,7 +8,7 @@ export const siteSettingsZhCN: MessageTable = {
   'system.settings.section.login': '登录与注册',
   'system.settings.section.sms': '短信',
   'system.settings.siteName': '站点名称',
-  'system.settings.siteName.help': '显示在页头左侧和登录页的标题处。',
+  'system.settings.siteName.help': '显示在页头左侧和登录页的标题处。留空则显示控制台自己的名称，按每位读者的语言显示（如“{name}”）。',
   'system.settings.basicCopyright': '版权信息',
   'system.settings.basicCopyright.help': '显示在每个页面的页脚（登录页也显示）；留空则显示默认的“© 当年 平台技术服务团队 版权所有”。',
   'system.settings.basicIcpCode': 'ICP 备案号',
@@ -59,7 +59,8 @@ export const siteSettingsEnUS: MessageTable = {
   'system.settings.section.login': 'Sign-in and registration',
   'system.settings.section.sms': 'SMS',
   'system.settings.siteName': 'Site name',
-  'system.settings.siteName.help': 'Shown at the left of the header and as the title of the login page.',
+  'system.settings.siteName.help':
+    "Shown at the left of the header and as the title of the login page. Empty: the console's own name, in each reader's language (such as “{name}”).",
   'system.settings.basicCopyright': 'Copyright',
   'system.settings.basicCopyright.help':
     'Shown in the footer of every page, the login page included; leave it empty for the default "© <this year> Platform Technical Service Team. All Rights Reserved".',

@@ -1,3 +1,5 @@
+import { refusalFieldsOf, type RefusalField } from '@uc/contracts';
+
 /** Error display modes of the spec (section 8). */
 export const ErrorShowType = {
   silent: 0,
@@ -22,5 +24,10 @@ export class ApiError extends Error {
     readonly data?: unknown,
   ) {
     super(message);
+  }
+
+  /** The fields of the request a refusal is about, each with its sentence (`data.fields`): forms show them under the fields. */
+  get fields(): RefusalField[] {
+    return refusalFieldsOf(this.data);
   }
 }

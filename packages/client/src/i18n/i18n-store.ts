@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { menuNameTable } from '@uc/contracts';
 import { StorageKey, readStorage, writeStorage } from '../session/storage-keys';
 import { DEFAULT_LOCALE, directionOf, fallbackChain } from './locales';
 import { sharedEnUS } from './messages/en-US';
@@ -22,8 +23,13 @@ interface I18nState {
 // en-US; so a form rule that reuses a contract's message (PHONE_INVALID) is shown with t() like any text.
 // They come with loadConsoleMessages(): the sign-in pages need none (the server translates its
 // refusals; their forms have rules and texts of their own).
-const itself = (table: Readonly<MessageTable>): MessageTable => Object.fromEntries(Object.keys(table).map((en) => [en, en]));
-const tables: Record<string, MessageTable> = { 'zh-CN': { ...sharedZhCN }, 'en-US': { ...sharedEnUS } };
+// A key's text is the sentence a reader sees: without the field tag of a refusal (`code: this code is…`).
+const texts = (table: Readonly<MessageTable>, text: (en: string) => string): MessageTable => Object.fromEntries(Object.keys(table).map((en) => [en, text(en)]));
+// The console's own menu names (@uc/contracts): every package shows menu entries (menuName).
+const tables: Record<string, MessageTable> = {
+  'zh-CN': { ...menuNameTable('zh-CN'), ...sharedZhCN },
+  'en-US': { ...menuNameTable('en-US'), ...sharedEnUS },
+};
 
 export const useI18nStore = create<I18nState>()(() => ({
   locale: readStorage(StorageKey.locale) || DEFAULT_LOCALE,
@@ -58,9 +64,9 @@ let consoleMessages: Promise<void> | undefined;
  */
 export function loadConsoleMessages(): Promise<void> {
   consoleMessages ??= import(/* webpackChunkName: "server-messages" */ '@uc/contracts/messages').then(
-    ({ ZH_CN_MESSAGES }) => {
-      tables['zh-CN'] = { ...ZH_CN_MESSAGES, ...tables['zh-CN'] };
-      tables['en-US'] = { ...itself(ZH_CN_MESSAGES), ...tables['en-US'] };
+    ({ ZH_CN_MESSAGES, messageText }) => {
+      tables['zh-CN'] = { ...texts(ZH_CN_MESSAGES, (en) => messageText(en, 'zh-CN')), ...tables['zh-CN'] };
+      tables['en-US'] = { ...texts(ZH_CN_MESSAGES, (en) => messageText(en, 'en-US')), ...tables['en-US'] };
       useI18nStore.setState((s) => ({ revision: s.revision + 1 }));
     },
     (error: unknown) => {
@@ -83,6 +89,11 @@ function lookup(key: string, locale: string): string | undefined {
 
 export function hasMessage(key: string, locale = getLocale()): boolean {
   return lookup(key, locale) !== undefined;
+}
+
+/** Whether `text` is the key's text in one of the languages the tables hold (what the system wrote, not a person). */
+export function isTextOf(key: string, text: string): boolean {
+  return Object.values(tables).some((table) => table[key] === text);
 }
 
 /** Looks the key up along the locale's fallback chain (see `fallbackChain`), else shows the key itself. */

@@ -2,3 +2,4 @@ export * from './i18n-store';
 export * from './locales';
 export * from './use-t';
 export * from './format-date';
+export * from './menu-name';

@@ -1,13 +1,14 @@
 import { Button, Drawer, Flex, Form } from 'antd';
 import { useT } from '@uc/client';
+import { forgetRefusalOnChange } from './refusal-fields';
 import { useFormSubmit, type FormShellProps } from './use-form-submit';
 
 export type FormDrawerProps<V, R> = FormShellProps<V, R>;
 
 /** A drawer holding a form, with the shared save behaviour (useFormSubmit); Cancel and Save in its header. */
-export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, onSaved, onClose, width = 720, children }: FormDrawerProps<V, R>) {
+export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, onSaved, refusalFields, onClose, width = 720, children }: FormDrawerProps<V, R>) {
   const t = useT();
-  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved });
+  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved, refusalFields });
   return (
     <Drawer
       open={open}
@@ -25,7 +26,7 @@ export function FormDrawer<V, R>({ open, title, name, form, values, onSubmit, on
         </Flex>
       }
     >
-      <Form form={form} layout="vertical" name={name}>
+      <Form form={form} layout="vertical" name={name} onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}>
         {children}
       </Form>
     </Drawer>

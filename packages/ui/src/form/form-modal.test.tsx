@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
-import { setLocale } from '@uc/client';
+import { ApiError, setLocale } from '@uc/client';
 import { FormDrawer } from './form-drawer';
 import { FormModal } from './form-modal';
 
@@ -39,7 +39,7 @@ function Harness({ onSubmit, kind }: { onSubmit: (v: Values) => Promise<string>;
   );
 }
 
-const save = () => fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+const save = () => fireEvent.click(screen.getByRole('button', { name: /Save|保\s*存/ }));
 
 describe.each(['modal', 'drawer'] as const)('the form %s', (kind) => {
   beforeAll(() => setLocale('en-US'));
@@ -78,5 +78,67 @@ describe.each(['modal', 'drawer'] as const)('the form %s', (kind) => {
     await screen.findByText('saved: typed');
     await act(async () => fireEvent.click(screen.getByText('reopen')));
     await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('first'));
+  });
+});
+
+describe('a refusal about a field', () => {
+  beforeAll(() => setLocale('zh-CN'));
+
+  function Codes({ refusal, refusalFields }: { refusal: ApiError; refusalFields?: Record<string, string> }) {
+    const [form] = Form.useForm<{ code: string; name: string }>();
+    return (
+      <FormModal
+        open
+        title="部门"
+        name="dept"
+        form={form}
+        values={{ code: 'dup', name: 'A' }}
+        onSubmit={() => Promise.reject(refusal)}
+        onSaved={() => undefined}
+        onClose={() => undefined}
+        refusalFields={refusalFields}
+      >
+        <Form.Item name="deptCode" label="编码">
+          <Input />
+        </Form.Item>
+        <Form.Item name="code" label="部门编码">
+          <Input />
+        </Form.Item>
+        <Form.Item name="name" label="部门名称">
+          <Input />
+        </Form.Item>
+      </FormModal>
+    );
+  }
+  const refused = (field: string) =>
+    new ApiError('部门编码“dup”已被其他部门使用，请换一个', 'business', -1, 409, { fields: [{ field, message: '部门编码“dup”已被其他部门使用，请换一个' }] });
+  const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item')!;
+
+  it('shows the sentence under the field the server names, and the field is marked as wrong', async () => {
+    render(<Codes refusal={refused('code')} />);
+    await waitFor(() => expect((screen.getByLabelText('部门编码') as HTMLInputElement).value).toBe('dup'));
+    save();
+    await waitFor(() => expect(within(itemOf('部门编码') as HTMLElement).getByText('部门编码“dup”已被其他部门使用，请换一个')).toBeInTheDocument());
+    expect(itemOf('部门编码')).toHaveClass('ant-form-item-has-error');
+    expect(itemOf('部门名称')).not.toHaveClass('ant-form-item-has-error');
+    // Typing in the field checks it again by its own rules: the server's sentence goes.
+    fireEvent.change(screen.getByLabelText('部门编码'), { target: { value: 'other' } });
+    await waitFor(() => expect(itemOf('部门编码')).not.toHaveClass('ant-form-item-has-error'));
+  });
+
+  it('maps a field of the request to the form field of another name', async () => {
+    render(<Codes refusal={refused('code')} refusalFields={{ code: 'deptCode' }} />);
+    await waitFor(() => expect((screen.getByLabelText('部门编码') as HTMLInputElement).value).toBe('dup'));
+    save();
+    await waitFor(() => expect(itemOf('编码')).toHaveClass('ant-form-item-has-error'));
+    expect(itemOf('部门编码')).not.toHaveClass('ant-form-item-has-error');
+  });
+
+  it('leaves a field the form does not have to the toast', async () => {
+    render(<Codes refusal={refused('parentId')} />);
+    await waitFor(() => expect((screen.getByLabelText('部门编码') as HTMLInputElement).value).toBe('dup'));
+    save();
+    await waitFor(() => expect(screen.getByRole('button', { name: /保\s*存/ })).not.toHaveClass('ant-btn-loading'));
+    expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0);
   });
 });

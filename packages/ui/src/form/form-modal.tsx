@@ -1,6 +1,7 @@
 import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useT } from '@uc/client';
+import { forgetRefusalOnChange } from './refusal-fields';
 import { useFormSubmit, type FormShellProps } from './use-form-submit';
 
 export interface FormModalProps<V, R> extends FormShellProps<V, R> {
@@ -10,9 +11,23 @@ export interface FormModalProps<V, R> extends FormShellProps<V, R> {
 }
 
 /** A modal holding a form, with the shared save behaviour (useFormSubmit); Save and Cancel in the footer. */
-export function FormModal<V, R>({ open, title, name, form, values, onSubmit, onSaved, onClose, okText, loading, width, children }: FormModalProps<V, R>) {
+export function FormModal<V, R>({
+  open,
+  title,
+  name,
+  form,
+  values,
+  onSubmit,
+  onSaved,
+  refusalFields,
+  onClose,
+  okText,
+  loading,
+  width,
+  children,
+}: FormModalProps<V, R>) {
   const t = useT();
-  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved });
+  const { saving, submit } = useFormSubmit({ form, open, values, onSubmit, onSaved, refusalFields });
   return (
     <Modal
       open={open}
@@ -27,7 +42,7 @@ export function FormModal<V, R>({ open, title, name, form, values, onSubmit, onS
       // The form exists while closed too, so its instance is always connected.
       forceRender
     >
-      <Form form={form} layout="vertical" name={name}>
+      <Form form={form} layout="vertical" name={name} onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}>
         {children}
       </Form>
     </Modal>

@@ -1,6 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { showRefusalOnFields } from './refusal-fields';
 
 export interface FormSubmitOptions<V, R> {
   form: FormInstance<V>;
@@ -11,13 +12,15 @@ export interface FormSubmitOptions<V, R> {
   onSubmit: (values: V) => Promise<R>;
   /** After a successful submit: usually close and reload. */
   onSaved: (result: R) => void;
+  /** A field of the request whose form field has another name: the refusal about it shows under that one. */
+  refusalFields?: Readonly<Record<string, string | number | (string | number)[]>>;
 }
 
 /**
  * The save behaviour every form modal and drawer shares: reset and fill on open, validate, a loading
  * state while the call runs, `onSaved` on success, and on a refusal the form stays as the user left it.
  */
-export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved }: FormSubmitOptions<V, R>) {
+export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved, refusalFields }: FormSubmitOptions<V, R>) {
   const [saving, setSaving] = useState(false);
   // Read at opening time only: a parent re-rendering with a new object must not wipe what the user typed.
   const initial = useRef(values);
@@ -40,8 +43,10 @@ export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved }: F
     try {
       const result = await onSubmit(checked);
       onSaved(result);
-    } catch {
-      // Refused: the API client has shown why; the form keeps the user's input.
+    } catch (error) {
+      // Refused: the API client has shown why, and a refusal about a field shows under it too; the
+      // form keeps the user's input.
+      showRefusalOnFields(form, error, refusalFields);
     } finally {
       setSaving(false);
     }
@@ -61,5 +66,7 @@ export interface FormShellProps<V, R> {
   onSaved: (result: R) => void;
   onClose: () => void;
   width?: number;
+  /** See FormSubmitOptions.refusalFields. */
+  refusalFields?: FormSubmitOptions<V, R>['refusalFields'];
   children: ReactNode;
 }

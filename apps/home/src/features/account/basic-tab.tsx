@@ -2,7 +2,7 @@ import { Button, Descriptions, Form, Input, Radio, Typography } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { profileBasicBody, profileEditCall, type ProfileBasicBody, type ProfileCard } from '@uc/contracts';
 import { call, refreshUser, useT } from '@uc/client';
-import { contractRule, DateField, ImageField } from '@uc/ui';
+import { contractRule, DateField, ImageField, forgetRefusalOnChange, showRefusalOnFields } from '@uc/ui';
 
 type BasicValues = ProfileBasicBody;
 
@@ -37,8 +37,9 @@ export function BasicTab({ profile, onSaved }: { profile: ProfileCard; onSaved: 
       onSaved(card);
       // The header's avatar and name come from the session's current user: refresh it now, not on reload.
       await refreshUser();
-    } catch {
-      // Refused: the API client has shown why; the form keeps what was typed.
+    } catch (error) {
+      // Refused: the API client has shown why, a refusal about a field shows under it; the form keeps what was typed.
+      showRefusalOnFields(form, error);
     } finally {
       setSaving(false);
     }
@@ -59,7 +60,13 @@ export function BasicTab({ profile, onSaved }: { profile: ProfileCard; onSaved: 
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 24 }}>
         {t('home.account.basic.readonly')}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" name="profile" onFinish={(v) => void save(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="profile"
+        onFinish={(v) => void save(v)}
+        onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}
+      >
         <Form.Item name="avatar" label={t('home.account.basic.avatar')} extra={t('home.account.basic.avatarHint')} rules={[rule('avatar')]}>
           <ImageField own label={t('home.account.basic.avatar')} purpose="public" />
         </Form.Item>

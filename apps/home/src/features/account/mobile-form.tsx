@@ -2,7 +2,7 @@ import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { mobileSchema, profileMobileCall, profileMobileCodeCall, smsCodeSchema, type ProfileCard } from '@uc/contracts';
 import { call, useT } from '@uc/client';
-import { contractRule } from '@uc/ui';
+import { contractRule, forgetRefusalOnChange, showRefusalOnFields } from '@uc/ui';
 import { useCountdown } from './use-countdown';
 
 interface MobileValues {
@@ -36,8 +36,10 @@ export function MobileForm({ current, verified, onSaved }: { current: string; ve
       const answer = await call(profileMobileCodeCall, { body: { mobile } });
       countdown.start(answer.cooldownSeconds);
       setSent({ mobile, minutes: Math.max(1, Math.round(answer.expiresInSeconds / 60)) });
-    } catch {
-      // Refused (the account's own verified number, too many codes): shown by the API client; the user may fix and retry.
+    } catch (error) {
+      // Refused (the account's own verified number, too many codes): shown by the API client, and under the
+      // number when it is about it; the user may fix and retry.
+      showRefusalOnFields(form, error);
     } finally {
       setSending(false);
     }
@@ -51,15 +53,23 @@ export function MobileForm({ current, verified, onSaved }: { current: string; ve
       countdown.reset();
       setSent(undefined);
       onSaved(card);
-    } catch {
-      // A wrong or expired code: the API client has shown why; number and code stay to correct.
+    } catch (error) {
+      // A wrong or expired code: the API client has shown why, under the code too; number and code stay to correct.
+      showRefusalOnFields(form, error);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Form form={form} layout="vertical" name="mobile" style={{ maxWidth: 400 }} onFinish={(v) => void save(v)}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="mobile"
+      style={{ maxWidth: 400 }}
+      onFinish={(v) => void save(v)}
+      onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}
+    >
       <Typography.Paragraph type="secondary">
         {!current
           ? t('home.account.mobile.current.none')

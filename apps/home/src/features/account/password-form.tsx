@@ -2,7 +2,7 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { updatePasswordBody, updatePasswordCall } from '@uc/contracts';
 import { call, getApiUi, useT } from '@uc/client';
-import { contractRule } from '@uc/ui';
+import { contractRule, forgetRefusalOnChange, showRefusalOnFields } from '@uc/ui';
 
 interface PasswordValues {
   oldPassword: string;
@@ -26,15 +26,24 @@ export function PasswordForm({ onRevoked }: { onRevoked: () => void }) {
         getApiUi().success(t('home.account.password.revoked', { count: revoked }));
         onRevoked();
       }
-    } catch {
-      // Refused (a wrong current password): the API client has shown why; the form keeps what was typed.
+    } catch (error) {
+      // Refused (a wrong current password): the API client has shown why, under the field too; the form keeps what was typed.
+      showRefusalOnFields(form, error);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Form form={form} layout="vertical" name="password" style={{ maxWidth: 400 }} initialValues={{ endOtherSessions: true }} onFinish={(v) => void save(v)}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="password"
+      style={{ maxWidth: 400 }}
+      initialValues={{ endOtherSessions: true }}
+      onFinish={(v) => void save(v)}
+      onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}
+    >
       <Form.Item name="oldPassword" label={t('home.account.password.old')} rules={[{ required: true, message: t('home.account.password.old.required') }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>

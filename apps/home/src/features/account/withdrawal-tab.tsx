@@ -2,7 +2,7 @@ import { Button, Form, Input, Skeleton } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { profileWithdrawalCall, profileWithdrawalEditCall, withdrawalSchema, type Withdrawal } from '@uc/contracts';
 import { call, useT } from '@uc/client';
-import { LoadFailed, contractRule, ImageField, useCall } from '@uc/ui';
+import { LoadFailed, contractRule, ImageField, forgetRefusalOnChange, showRefusalOnFields, useCall } from '@uc/ui';
 
 interface WithdrawalValues extends Withdrawal {
   password: string;
@@ -30,8 +30,10 @@ export function WithdrawalTab() {
     setSaving(true);
     try {
       setShown(await call(profileWithdrawalEditCall, { body: { alipayName, alipayAccount, alipayCode: alipayCode ?? '', password }, done: 'saved' }));
-    } catch {
-      // A wrong password or a refused field: the API client has shown the server's message; nothing typed is lost.
+    } catch (error) {
+      // A wrong password or a refused field: the API client has shown the server's message, and it shows
+      // under the field it is about; nothing typed is lost.
+      showRefusalOnFields(form, error);
     } finally {
       setSaving(false);
     }
@@ -39,7 +41,14 @@ export function WithdrawalTab() {
 
   if (!account) return error ? <LoadFailed title={t('home.account.withdrawal.loadFailed')} onRetry={reload} error={error} /> : <Skeleton active />;
   return (
-    <Form form={form} layout="vertical" name="withdrawal" style={{ maxWidth: 400 }} onFinish={(v) => void save(v)}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="withdrawal"
+      style={{ maxWidth: 400 }}
+      onFinish={(v) => void save(v)}
+      onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}
+    >
       <Form.Item name="alipayName" label={t('home.account.withdrawal.alipayName')} rules={[rule('alipayName')]}>
         <Input />
       </Form.Item>

@@ -1,5 +1,5 @@
 import { type AdminMenuItem } from '@uc/contracts';
-import { hasMessage } from '@uc/client';
+import { menuName } from '@uc/client';
 
 /** The workplace itself: no shortcut to the page the shortcuts are on. */
 export const WORKPLACE_PATH = '/dashboard/workplace';
@@ -14,9 +14,9 @@ export function menuShortcuts(menu: readonly AdminMenuItem[]): AdminMenuItem[] {
   );
 }
 
-/** A menu entry's text: its locale key when a table has it, else the name stored with the entry. */
+/** A menu entry's text: the reader's while it has the name the system gave it, else as typed (menuName). */
 export function menuLabel(item: Pick<AdminMenuItem, 'locale' | 'name'>, t: (key: string) => string): string {
-  return item.locale && hasMessage(item.locale) ? t(item.locale) : item.name;
+  return menuName(item, t);
 }
 
 /** The part of the day a greeting names, by the reader's clock. */

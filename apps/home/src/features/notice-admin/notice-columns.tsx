@@ -1,5 +1,6 @@
 import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import { NOTICE_STATE, type NoticeAdminRow } from '@uc/contracts';
+import { DeleteConfirm } from '@uc/ui';
 import { NoticeLevelTag, NoticeStateTag } from './notice-labels';
 
 export interface NoticeActions {
@@ -66,9 +67,9 @@ export function noticeColumns(
               </Popconfirm>
             )}
             {a.canDelete && (
-              <Popconfirm title={t('home.notice.deleteConfirm', { title: r.title })} {...confirm} onConfirm={() => a.onDelete(r)}>
+              <DeleteConfirm title={t('home.notice.deleteConfirm', { title: r.title })} onConfirm={() => a.onDelete(r)}>
                 {action(t('home.notice.delete'), r, undefined, true)}
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Flex>
         );

@@ -1,5 +1,6 @@
-import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import type { UpgradeLogRow } from '@uc/contracts';
+import { DeleteConfirm } from '@uc/ui';
 
 export interface UpgradeLogActions {
   canEdit: boolean;
@@ -50,16 +51,11 @@ export function upgradeLogColumns(t: Translate, formatTime: (iso: string) => str
                   </Button>
                 )}
                 {a.canDelete && (
-                  <Popconfirm
-                    title={t('home.upgrade.deleteConfirm', { plugin: r.plugin, version: r.version })}
-                    okText={t('home.upgrade.ok')}
-                    cancelText={t('home.upgrade.cancel')}
-                    onConfirm={() => a.onDelete(r)}
-                  >
+                  <DeleteConfirm title={t('home.upgrade.deleteConfirm', { plugin: r.plugin, version: r.version })} onConfirm={() => a.onDelete(r)}>
                     <Button size="small" type="link" danger aria-label={named(t('home.upgrade.delete'), r)}>
                       {t('home.upgrade.delete')}
                     </Button>
-                  </Popconfirm>
+                  </DeleteConfirm>
                 )}
               </Flex>
             ),

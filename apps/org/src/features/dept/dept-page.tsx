@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { deptDeleteBatchCall, deptDeleteCall, deptEditCall, deptListCall, deptStatusCall, type DeptNode } from '@uc/contracts';
 import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
-import { StatusSwitch, TreeTable, useBatchActions, useCall } from '@uc/ui';
+import { StatusSwitch, TreeTable, useBatchActions, useCall, DeleteConfirm } from '@uc/ui';
 import { registerDeptMessages } from './dept-messages';
 import { DeptFormModal, type DeptFormValues } from './dept-form-modal';
 
@@ -67,16 +67,14 @@ export function DeptPage() {
               </>
             )}
             {can(deptDeleteCall) && (
-              <Popconfirm
+              <DeleteConfirm
                 title={t('org.dept.deleteConfirm', { name: row.name })}
-                okText={t('org.action.delete')}
-                cancelText={t('org.action.cancel')}
                 onConfirm={() => call(deptDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(reload, () => undefined)}
               >
                 <Button type="link" size="small" danger>
                   {t('org.action.delete')}
                 </Button>
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Space>
         ),

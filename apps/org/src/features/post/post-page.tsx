@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { postDeleteBatchCall, postDeleteCall, postEditCall, postListCall, postStatusCall, type PostRow } from '@uc/contracts';
 import { formatDateTime, useScopedCall, useT, useCan } from '@uc/client';
-import { ListTable, StatusSwitch, useBatchActions, useListQuery } from '@uc/ui';
+import { ListTable, StatusSwitch, useBatchActions, useListQuery, DeleteConfirm } from '@uc/ui';
 import { registerPostMessages } from './post-messages';
 import { PostFormModal, type PostFormValues } from './post-form-modal';
 
@@ -59,16 +59,14 @@ export function PostPage() {
               </Button>
             )}
             {can(postDeleteCall) && (
-              <Popconfirm
+              <DeleteConfirm
                 title={t('org.post.deleteConfirm', { name: row.name })}
-                okText={t('org.action.delete')}
-                cancelText={t('org.action.cancel')}
                 onConfirm={() => call(postDeleteCall, { body: { id: row.id }, done: 'deleted' }).then(reload, () => undefined)}
               >
                 <Button type="link" size="small" danger>
                   {t('org.action.delete')}
                 </Button>
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Space>
         ),

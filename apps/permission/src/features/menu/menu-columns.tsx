@@ -1,6 +1,7 @@
-import { Button, Flex, Popconfirm, Switch, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { type MenuNode, Status } from '@uc/contracts';
-import { IconFont, StatusTag } from '@uc/ui';
+import { menuName } from '@uc/client';
+import { IconFont, StatusTag, DeleteConfirm } from '@uc/ui';
 
 export interface MenuActions {
   canEdit: boolean;
@@ -15,7 +16,8 @@ export interface MenuActions {
 const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'default' };
 
 export function menuColumns(t: (key: string, p?: Record<string, string | number>) => string, a: MenuActions): TableColumnsType<MenuNode> {
-  const nameOf = (m: MenuNode) => (m.locale && t(m.locale) !== m.locale ? t(m.locale) : m.name);
+  // The reader's text of a seeded entry, the administrator's name as typed once he changed it.
+  const nameOf = (m: MenuNode) => menuName(m, t);
   return [
     { key: 'name', title: t('perm.menu.name'), width: 260, render: (_, m) => nameOf(m) },
     {
@@ -81,16 +83,11 @@ export function menuColumns(t: (key: string, p?: Record<string, string | number>
             </Button>
           )}
           {a.canDelete && (
-            <Popconfirm
-              title={t('perm.common.deleteConfirm', { name: nameOf(m) })}
-              okText={t('perm.common.ok')}
-              cancelText={t('perm.common.cancel')}
-              onConfirm={() => a.onDelete(m)}
-            >
+            <DeleteConfirm title={t('perm.common.deleteConfirm', { name: nameOf(m) })} onConfirm={() => a.onDelete(m)}>
               <Button size="small" type="link" danger>
                 {t('perm.common.delete')}
               </Button>
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Flex>
       ),

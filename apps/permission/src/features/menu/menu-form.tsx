@@ -1,6 +1,6 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd';
 import { menuEditCall, menuInputSchema, menuOptionCall, type MenuInput, type MenuNode, type MenuOption, Status } from '@uc/contracts';
-import { call, useT } from '@uc/client';
+import { call, menuName, useT } from '@uc/client';
 import { contractRule, FormDrawer, StatusRadio, useCall } from '@uc/ui';
 import { IconPicker } from './icon-picker';
 
@@ -18,7 +18,7 @@ const DEFAULTS: Partial<MenuInput> = { type: 2, client: 1, addon: 'ml.svc.user',
 
 type ParentNode = { value: number; title: string; children: ParentNode[] };
 const toParents = (nodes: MenuOption[], t: (k: string) => string, skip?: number): ParentNode[] =>
-  nodes.filter((n) => n.id !== skip).map((n) => ({ value: n.id, title: n.locale ? t(n.locale) : n.name, children: toParents(n.children, t, skip) }));
+  nodes.filter((n) => n.id !== skip).map((n) => ({ value: n.id, title: menuName(n, t), children: toParents(n.children, t, skip) }));
 
 /** The menu editor: every field of the spec's menu editor, in a drawer. */
 /** Until the options arrive. */

@@ -12,7 +12,7 @@ import {
   type StatusValue,
 } from '@uc/contracts';
 import { call, useCan, useT, formatDateTime } from '@uc/client';
-import { ListTable, StatusSwitch, StatusTag, useListQuery } from '@uc/ui';
+import { ListTable, StatusSwitch, StatusTag, useListQuery, DeleteConfirm } from '@uc/ui';
 import { OpenAccessForm } from './open-access-form';
 import { SecretModal } from './secret-modal';
 
@@ -98,16 +98,11 @@ export function OpenAccessPage() {
               </Popconfirm>
             )}
             {canDelete && (
-              <Popconfirm
-                title={t('perm.common.deleteConfirm', { name: r.title })}
-                okText={t('perm.common.ok')}
-                cancelText={t('perm.common.cancel')}
-                onConfirm={() => remove(r)}
-              >
+              <DeleteConfirm title={t('perm.common.deleteConfirm', { name: r.title })} onConfirm={() => remove(r)}>
                 <Button size="small" type="link" danger aria-label={`${t('perm.common.delete')} ${r.title}`}>
                   {t('perm.common.delete')}
                 </Button>
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Flex>
         ),

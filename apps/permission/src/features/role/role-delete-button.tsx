@@ -34,9 +34,10 @@ export function RoleDeleteButton({ role, onDelete }: RoleDeleteButtonProps) {
       open={open}
       onOpenChange={setOpen}
       title={title}
-      okText={held ? t('perm.role.delete.understood') : t('perm.common.ok')}
+      // As every delete confirmation (DeleteConfirm): 删除 and 取消; a held role only gets an acknowledgement.
+      okText={held ? t('perm.role.delete.understood') : t('form.delete')}
       okButtonProps={{ disabled: counting, danger: !held }}
-      cancelText={t('perm.common.cancel')}
+      cancelText={t('form.cancel')}
       showCancel={!held}
       onConfirm={() => {
         if (!held) onDelete(role);

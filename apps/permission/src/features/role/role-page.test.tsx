@@ -272,7 +272,8 @@ describe('RolePage', () => {
     fireEvent.click(within(await rowOf('运维只读')).getByRole('button', { name: '删除 运维只读' }));
     expect(await screen.findByText('确定删除“运维只读”吗？当前没有用户拥有这个角色。')).toBeInTheDocument();
     expect(sentTo(roleViewCall)).toMatchObject({ query: { id: 2 } });
-    fireEvent.click(screen.getByRole('button', { name: /^确\s*定$/ }));
+    // As every delete confirmation: 删除 and 取消.
+    fireEvent.click(screen.getByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(sentTo(roleDeleteCall)).toEqual({ body: { id: 2 }, done: 'deleted' }));
     await waitFor(() => expect(callsOf(roleListCall)).toHaveLength(2));
   });
@@ -284,7 +285,7 @@ describe('RolePage', () => {
     expect(
       await screen.findByText('“运维只读”有 3 位用户拥有，不能删除。请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限。'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^确\s*定$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^删\s*除$/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^取\s*消$/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '知道了' }));
     await waitFor(() => expect(document.querySelector('.ant-popover')).toHaveClass('ant-popover-hidden'));

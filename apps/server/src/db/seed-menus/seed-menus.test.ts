@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE_AREAS, consoleAreaOf, menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
+import { CONSOLE_AREAS, consoleAreaOf, MENU_NAMES, menuInputSchema, PERMISSION_CATALOGUE, remotePageSchema } from '@uc/contracts';
 import { iconFontDir } from '../../modules/icon/icon.catalogue';
 import { MENU_SEED, type MenuSeed } from '.';
 
@@ -19,6 +19,14 @@ describe('seeded menu tree', () => {
     const keys = all(MENU_SEED).map((m) => m.locale);
     expect(keys.filter((k) => !/^menu(\.[A-Za-z0-9-]+)+$/.test(k))).toEqual([]);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
+  it("names every entry as MENU_NAMES does in Chinese, and MENU_NAMES has its English (the screens show the reader's)", () => {
+    const named = all(MENU_SEED).map((m) => ({ key: m.locale, name: m.name, zh: MENU_NAMES[m.locale]?.['zh-CN'], en: !!MENU_NAMES[m.locale]?.['en-US'] }));
+    expect(named.filter((m) => m.zh !== m.name || !m.en)).toEqual([]);
+    // And nothing more: a key of MENU_NAMES the seed has not is a leftover.
+    const seeded = new Set(named.map((m) => m.key));
+    expect(Object.keys(MENU_NAMES).filter((key) => !seeded.has(key))).toEqual([]);
   });
 
   it('grants only calls that check a permission (a public or session call needs no grant)', () => {

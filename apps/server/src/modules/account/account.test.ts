@@ -51,8 +51,8 @@ describe('SMS codes', () => {
   });
 
   it('name the wrong field', async () => {
-    expect((await sendSms('login', '12345')).json().message).toBe('mobile: Phone number is invalid!');
-    expect((await sendSms('party', newMobile())).json().message).toMatch(/^event: event must be one of login, register, resetPwd, bind/);
+    expect((await sendSms('login', '12345')).json().message).toBe('Phone number is invalid!');
+    expect((await sendSms('party', newMobile())).json().message).toMatch(/^event must be one of login, register, resetPwd, bind/);
   });
 
   it('wait 60 seconds between sends to one number, then count against an hourly limit', async () => {
@@ -110,9 +110,9 @@ describe('password reset by SMS', () => {
     const code = await codeFor('resetPwd', mobile);
     const common = await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'baseball' });
     expect(common.statusCode).toBe(400);
-    expect(common.json().message).toMatch(/^password: this password is among the most commonly used/);
+    expect(common.json().message).toMatch(/^This password is among the most commonly used/);
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'short' })).json().message).toBe(
-      'password: password must be at least 8 characters',
+      'password must be at least 8 characters',
     );
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'brand new horse staple' })).json().code).toBe(0);
     expect((await t.app.inject({ url: '/user/admin/member/info', headers: auth(before) })).json().code).toBe(61);
@@ -184,8 +184,8 @@ describe('registration', () => {
 
   it('refuses a taken name, a taken number, a common password and a reused code, naming the field', async () => {
     const mobile = newMobile();
-    expect((await reg({ username: 'admin' })).json().message).toMatch(/^username: this user name is taken/);
-    expect((await reg({ username: 'someone', password: 'password1' })).json().message).toMatch(/^password: /);
+    expect((await reg({ username: 'admin' })).json().message).toMatch(/^This user name is taken/);
+    expect((await reg({ username: 'someone', password: 'password1' })).json().data.fields).toEqual([expect.objectContaining({ field: 'password' })]);
     const code = await codeFor('register', mobile);
     expect((await post('/user/admin/site/register', { username: 'first.one', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
     expect((await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code })).json().message).toBe(
@@ -195,7 +195,7 @@ describe('registration', () => {
     const again = await codeFor('register', mobile);
     expect(
       (await post('/user/admin/site/register', { username: 'second.one', password: 'a good long passphrase', mobile, code: again })).json().message,
-    ).toMatch(/^mobile: this phone number is already registered/);
+    ).toMatch(/^This phone number is already registered/);
   });
 
   it('with a right code says the name is taken, and the same code then works with another name', async () => {
@@ -203,7 +203,7 @@ describe('registration', () => {
     const code = await codeFor('register', mobile);
     const taken = await post('/user/admin/site/register', { username: 'ADMIN', password: 'a good long passphrase', mobile, code });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toMatch(/^username: this user name is taken/);
+    expect(taken.json().message).toMatch(/^This user name is taken/);
     expect((await post('/user/admin/site/register', { username: 'not.admin', password: 'a good long passphrase', mobile, code })).json().code).toBe(0);
     expect((await post('/user/admin/site/register', { username: 'not.admin.2', password: 'a good long passphrase', mobile, code })).json().message).toBe(
       'Verification Code Error.',
@@ -246,15 +246,13 @@ describe('registration', () => {
     expect(tenant?.name).toBe('Acme Ltd');
     const [invite] = await t.db.select().from(tenantInvites).where(eq(tenantInvites.code, 'ACME-2024'));
     expect(invite).toMatchObject({ used: true, usedUsername: 'acme.boss', usedUserId: res.json().data.id });
-    expect((await reg({ username: 'acme.two', inviteCode: 'ACME-2024' })).json().message).toMatch(
-      /^inviteCode: this invitation code is not valid or was already used/,
-    );
+    expect((await reg({ username: 'acme.two', inviteCode: 'ACME-2024' })).json().message).toMatch(/^This invitation code is not valid or was already used/);
     expect((await reg({ username: 'acme.three', inviteCode: 'NOPE' })).statusCode).toBe(400);
   });
 
   it('needs an invitation when forceInvite is on, and nothing when registration is off', async () => {
     await writeSetting(t.db, 'forceInvite', true);
-    expect((await reg({ username: 'no.invite' })).json().message).toMatch(/^inviteCode: an invitation code is required/);
+    expect((await reg({ username: 'no.invite' })).json().message).toMatch(/^An invitation code is required/);
     await writeSetting(t.db, 'forceInvite', false);
     await writeSetting(t.db, 'registerSwitch', false);
     expect((await reg({ username: 'closed' })).statusCode).toBe(403);

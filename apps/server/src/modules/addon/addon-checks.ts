@@ -43,11 +43,8 @@ export const SHARED_MISMATCH =
 
 const overlaps = (a: string, b: string): boolean => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
-const zodProblem = (err: { issues: { path: PropertyKey[]; message: string }[] }): string =>
-  err.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.map(String).join('.') || 'manifest'}: ${i.message}`)
-    .join('; ');
+export const BAD_MANIFEST_AT = 'The manifest uc-addon.json is invalid at {path}: {problem}; fix it and build the addon again';
+const NOT_JSON = 'not JSON';
 
 /** The manifest of an unpacked package, checked against the contract and the version asked for. */
 export function manifestOf(files: ReadonlyMap<string, Buffer>, expected: { name: string; version: string }): AddonManifest {
@@ -57,10 +54,14 @@ export function manifestOf(files: ReadonlyMap<string, Buffer>, expected: { name:
   try {
     json = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new PackageRefused(BAD_MANIFEST, { problem: 'not JSON' });
+    throw new PackageRefused(BAD_MANIFEST, { problem: NOT_JSON });
   }
   const parsed = addonManifestSchema.safeParse(json);
-  if (!parsed.success) throw new PackageRefused(BAD_MANIFEST, { problem: zodProblem(parsed.error).slice(0, 500) });
+  if (!parsed.success) {
+    // The first problem, its message (the contract's: a message of the catalogue) in the reader's language.
+    const issue = parsed.error.issues[0];
+    throw new PackageRefused(BAD_MANIFEST_AT, { path: issue?.path.map(String).join('.') || ADDON_MANIFEST_FILE, problem: issue?.message ?? '' });
+  }
   const m = parsed.data;
   if (m.name !== expected.name || m.version !== expected.version)
     throw new PackageRefused(WRONG_PACKAGE, { found: `${m.name}@${m.version}`, expected: `${expected.name}@${expected.version}` });

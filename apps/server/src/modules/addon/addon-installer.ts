@@ -40,7 +40,10 @@ export const SIZE_MISMATCH =
   'The package of {versionId} is {actual} bytes, but the catalogue says {expected}: the download was cut short or the package changed; install again or fix the catalogue entry';
 export const CHECKSUM_MISMATCH =
   'The package of {versionId} does not match the catalogue checksum (sha256 {actual}, expected {expected}): it was corrupted or replaced; install again or fix the catalogue entry';
+export const SIZE_OVER =
+  'The package of {versionId} is larger than the {expected} bytes the catalogue says: the package changed; install again or fix the catalogue entry';
 export const INSTALL_FAILED = 'Installing {versionId} failed ({problem}): install again; the server log has the details';
+const UNEXPECTED = 'an unexpected error on the server';
 export const TOO_BIG_PACKAGE = 'The package of {versionId} is larger than {max} MB: the platform limits packages with MARKET_PACKAGE_MAX_MB';
 
 /** How many versions are kept in all: the installed one and the two before it. */
@@ -170,8 +173,9 @@ export class AddonInstaller {
       await report.stop();
       await staged?.discard().catch((e: unknown) => this.deps.warn(`Addon ${versionId}: could not remove its files after a failure: ${errorText(e)}`));
       if (err instanceof JobLost) return;
-      const refusal = err instanceof PackageRefused ? err : new PackageRefused(INSTALL_FAILED, { versionId, problem: errorText(err).slice(0, 300) });
-      this.deps.warn(`Addon ${versionId}: ${t.kind} refused: ${errorText(refusal)}`);
+      // What went wrong inside the server is for its log; the reader is told to look there.
+      const refusal = err instanceof PackageRefused ? err : new PackageRefused(INSTALL_FAILED, { versionId, problem: UNEXPECTED });
+      this.deps.warn(`Addon ${versionId}: ${t.kind} refused: ${errorText(err)}`);
       await failJob(db, t.name, t.jobId, refusal.message, refusal.params).catch((e: unknown) =>
         this.deps.warn(`Addon ${versionId}: could not record the failure: ${errorText(e)}`),
       );
@@ -200,7 +204,7 @@ export class AddonInstaller {
       onProgress: (received) => progress(Math.min(1, received / entry.size)),
     }).catch((err: unknown) => {
       if (err instanceof PackageRefused && err.message === FETCH_TOO_BIG && entry.size < config.packageMaxBytes)
-        throw new PackageRefused(SIZE_MISMATCH, { versionId, actual: `> ${entry.size}`, expected: entry.size });
+        throw new PackageRefused(SIZE_OVER, { versionId, expected: entry.size });
       throw err;
     });
     data = got.body;

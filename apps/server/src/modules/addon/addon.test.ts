@@ -210,8 +210,13 @@ describe('the application market', () => {
     const menu = (await get('/user/admin/role/antd/menu')).json().data.list as { path: string; children: { path: string }[] }[];
     expect(menu.find((m) => m.path === '/alpha')?.children.map((c) => c.path)).toEqual(['/alpha/home']);
     const [log] = await t.db.select().from(upgradeLogs).where(eq(upgradeLogs.plugin, 'alpha'));
-    expect(log).toMatchObject({ version: '1.0.0', title: '安装 alpha 应用 · alpha app installed' });
+    expect(log).toMatchObject({
+      version: '1.0.0',
+      title: '安装 alpha 应用',
+      texts: { 'zh-CN': { title: '安装 alpha 应用' }, 'en-US': { title: 'alpha app installed' } },
+    });
     expect(log!.content).toContain('Release 1.0.0');
+    expect(log!.texts?.['en-US']?.content).toContain('Release 1.0.0');
     // Installed already: updating is the way to another version.
     expect((await post('/admin/admin/site/app/install', { versionId: 'alpha@1.0.0' })).statusCode).toBe(409);
   });
@@ -370,7 +375,8 @@ describe('the application market', () => {
       .select()
       .from(upgradeLogs)
       .where(and(eq(upgradeLogs.plugin, 'alpha'), eq(upgradeLogs.version, '1.1.0')));
-    expect(updateLog?.content).toContain('updated from 1.0.0 to 1.1.0');
+    expect(updateLog?.content).toContain('从 1.0.0 更新到 1.1.0');
+    expect(updateLog?.texts?.['en-US']?.content).toContain('updated from 1.0.0 to 1.1.0');
 
     for (const version of ['1.2.0', '1.3.0']) {
       offerFile(v(version, true));

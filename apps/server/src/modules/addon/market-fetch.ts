@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { networkProblem } from '../../lib/network-problem';
 import { PackageRefused } from './tar-reader';
 
 /*
@@ -77,8 +78,7 @@ export async function fetchLimited(url: string, limits: FetchLimits): Promise<Fe
   } catch (err) {
     if (err instanceof PackageRefused) throw err;
     if (timedOut) throw new PackageRefused(FETCH_TIMEOUT, { url: shown, seconds: Math.max(1, Math.round(limits.timeoutMs / 1000)) });
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new PackageRefused(FETCH_FAILED, { url: shown, problem: (cause?.code ?? cause?.message ?? (err as Error).message ?? 'network error').slice(0, 200) });
+    throw new PackageRefused(FETCH_FAILED, { url: shown, problem: networkProblem(err) });
   } finally {
     clearTimeout(timer);
   }

@@ -138,7 +138,7 @@ export async function readPackage(tgz: Buffer, limits: TarLimits): Promise<Map<s
       continue;
     }
     if (type !== '0' && type !== '\u0000' && type !== '7') {
-      const what = type === '1' ? 'a hard link' : type === '2' ? 'a symbolic link' : `an entry of type ${JSON.stringify(type)}`;
+      const what = type === '1' ? 'a hard link' : type === '2' ? 'a symbolic link' : 'an entry that is neither a file nor a folder';
       throw new PackageRefused(BAD_ENTRY, { path: name.slice(0, 200), problem: what });
     }
     const path = packagePath(name);

@@ -483,7 +483,7 @@ describe('analysis', () => {
 
     const refused = await analysis(a.adminToken, { ...RANGE, tenantId: String(b.tenantId) });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("tenantId: only the platform administrators look at another tenant's figures: leave tenantId out to see your own tenant");
+    expect(refused.body.message).toBe("Only the platform administrators look at another tenant's figures: leave tenantId out to see your own tenant");
     const own = await analysis(a.adminToken, { ...RANGE, tenantId: String(a.tenantId) });
     expect(own.body.data.signIns).toEqual(days(['2025-03-10', 3, 1], ['2025-03-11', 3, 0], ['2025-03-12', 0, 2]));
   });
@@ -535,7 +535,7 @@ describe('analysis', () => {
 
     const missing = await analysis(platformToken, { ...RANGE, tenantId: '987654321' });
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('tenantId: the tenant 987654321 does not exist: it may have been deleted; choose another tenant');
+    expect(missing.body.message).toBe('The tenant 987654321 does not exist: it may have been deleted; choose another tenant');
   });
 
   it('defaults to the last 30 days ending today, and refuses reversed, too long and unknown ranges', async () => {
@@ -554,11 +554,11 @@ describe('analysis', () => {
     expect(year.body.data.signIns).toHaveLength(366);
 
     const cases: [Record<string, string>, string][] = [
-      [{ from: '2025-03-12', to: '2025-03-10' }, 'from: the range starts on 2025-03-12, after its end 2025-03-10: choose a first day on or before the last'],
-      [{ from: '2024-01-01', to: '2025-01-01' }, 'to: the range from 2024-01-01 to 2025-01-01 covers 367 days, more than 366: choose a shorter range'],
-      [{ from: '2025-02-30' }, 'from: from must be a date such as 2026-05-01'],
-      [{ timezone: 'Mars/Olympus_Mons' }, 'timezone: timezone must be a time zone name such as Asia/Shanghai or UTC'],
-      [{ tenantId: 'abc' }, 'tenantId: tenantId must be a number'],
+      [{ from: '2025-03-12', to: '2025-03-10' }, 'The range starts on 2025-03-12, after its end 2025-03-10: choose a first day on or before the last'],
+      [{ from: '2024-01-01', to: '2025-01-01' }, 'The range from 2024-01-01 to 2025-01-01 covers 367 days, more than 366: choose a shorter range'],
+      [{ from: '2025-02-30' }, 'from must be a date such as 2026-05-01'],
+      [{ timezone: 'Mars/Olympus_Mons' }, 'timezone must be a time zone name such as Asia/Shanghai or UTC'],
+      [{ tenantId: 'abc' }, 'tenantId must be a number'],
     ];
     for (const [query, message] of cases) {
       const res = await analysis(a.adminToken, query);
@@ -572,7 +572,7 @@ describe('analysis', () => {
       query: { from: '2025-03-12', to: '2025-03-10' },
       headers: { ...auth(a.adminToken), 'accept-language': 'zh-CN' },
     });
-    expect(res.json().message).toBe('from: 范围的开始日期 2025-03-12 晚于结束日期 2025-03-10，请选择不晚于结束日期的开始日期');
+    expect(res.json().message).toBe('范围的开始日期 2025-03-12 晚于结束日期 2025-03-10，请选择不晚于结束日期的开始日期');
   });
 });
 

@@ -41,9 +41,9 @@ describe('balance and points', () => {
     await change('addBalance', { id, operateMode: 1, num: 5 });
     const r = await change('addBalance', { id, operateMode: 2, num: 5.01 });
     expect(r.status).toBe(409);
-    expect(r.body.message).toBe('num: insufficient balance: the user has 5.00, which is less than 5.01');
+    expect(r.body.message).toBe('Insufficient balance: the user has 5.00, which is less than 5.01');
     const p = await change('addIntegral', { id, operateMode: 2, num: 1 });
-    expect(p.body.message).toContain('insufficient points');
+    expect(p.body.message).toContain('Insufficient points');
     expect(await stored(id)).toEqual({ balance: '5.00', integral: 0 });
     expect(await ledgerCount(id)).toBe(1);
   });
@@ -94,7 +94,7 @@ describe('balance and points', () => {
     expect(await stored(id)).toMatchObject({ balance: '3.00' });
     expect(await ledgerCount(id)).toBe(1);
     const misuse = await change('addBalance', { ...payload, num: 4 });
-    expect(misuse.body.message).toBe('idempotencyKey: this key was already used for another change: send a new key for a new change');
+    expect(misuse.body.message).toBe('This key was already used for another change: send a new key for a new change');
   });
 
   it("only reaches the caller's tenant", async () => {

@@ -130,9 +130,9 @@ describe('batch status', () => {
   it(`takes at most ${BATCH_MAX_IDS} ids, and at least one`, async () => {
     const many = Array.from({ length: BATCH_MAX_IDS + 1 }, (_, i) => MISSING - i);
     const over = await batch(memberStatusBatchCall, { ids: many, status: 2 });
-    expect([over.status, over.body.message]).toEqual([400, `ids: at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]);
+    expect([over.status, over.body.message]).toEqual([400, `at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]);
     const none = await batch(memberStatusBatchCall, { ids: [], status: 2 });
-    expect([none.status, none.body.message]).toEqual([400, 'ids: choose at least one row']);
+    expect([none.status, none.body.message]).toEqual([400, 'choose at least one row']);
     const full = await batch(memberStatusBatchCall, { ids: many.slice(1), status: 2 });
     expect([full.status, full.body.data.refused, full.body.data.results.length]).toEqual([200, BATCH_MAX_IDS, BATCH_MAX_IDS]);
   });
@@ -169,7 +169,7 @@ describe('batch delete, restore and force logout', () => {
       [
         clashing,
         409,
-        'mobile: the phone number "13912340001" is now on another user of this tenant, so this user cannot be restored with it: remove the number from that user first, or purge this user from the recycle bin and create them again with another number',
+        'The phone number "13912340001" is now on another user of this tenant, so this user cannot be restored with it: remove the number from that user first, or purge this user from the recycle bin and create them again with another number',
       ],
       [live, 404, NOT_FOUND],
       [fine, 'done', ''],
@@ -216,11 +216,11 @@ describe('batch department and roles', () => {
     expect([await deptOf(w1), await deptOf(w2), await deptOf(strong)]).toEqual([dept.a, dept.a, dept.a1]);
     // Oneself stays where one is: moving is refused, staying is no change.
     const self = await batch(memberDeptBatchCall, { ids: [sub.id], deptId: dept.a1 });
-    expect(rows(self.body.data)).toEqual([[sub.id, 403, SELF_DEPT]]);
+    expect(rows(self.body.data)).toEqual([[sub.id, 403, renderMessage(SELF_DEPT, undefined, 'en-US')]]);
     const out = await batch(memberDeptBatchCall, { ids: [w1], deptId: dept.b });
-    expect(rows(out.body.data)).toEqual([[w1, 403, OUTSIDE_SCOPE_DEPT]]);
+    expect(rows(out.body.data)).toEqual([[w1, 403, renderMessage(OUTSIDE_SCOPE_DEPT, undefined, 'en-US')]]);
     const gone = await batch(memberDeptBatchCall, { ids: [w1], deptId: MISSING });
-    expect(rows(gone.body.data)).toEqual([[w1, 400, 'deptId: the department does not exist']]);
+    expect(rows(gone.body.data)).toEqual([[w1, 400, 'The department does not exist']]);
     expect(await deptOf(w1)).toBe(dept.a);
   });
 
@@ -235,7 +235,7 @@ describe('batch department and roles', () => {
     const added = await batch(memberRolesBatchCall, { ids: [w, sub.id, strong], roleIds: [child!.id], mode: 'add' });
     expect(rows(added.body.data)).toEqual([
       [w, 'done', ''],
-      [sub.id, 403, SELF_ROLES],
+      [sub.id, 403, renderMessage(SELF_ROLES, undefined, 'en-US')],
       [strong, 403, ACT_ON_MORE_PERMISSIONS],
     ]);
     expect(await rolesOf(w)).toEqual([child!.id]);
@@ -246,7 +246,7 @@ describe('batch department and roles', () => {
     expect(rows(set.body.data)).toEqual([[w, 'done', '']]);
     expect(await rolesOf(w)).toEqual([child!.id]);
     const refused = await batch(memberRolesBatchCall, { ids: [w], roleIds: [foreign!.id], mode: 'add' });
-    expect(rows(refused.body.data)).toEqual([[w, 403, `roleIds: you may not grant role(s) ${foreign!.id}: you can only grant roles you hold yourself`]]);
+    expect(rows(refused.body.data)).toEqual([[w, 403, `You may not grant role(s) ${foreign!.id}: you can only grant roles you hold yourself`]]);
     expect(await rolesOf(w)).toEqual([child!.id]);
     // Oneself with no change is no change.
     const same = await batch(memberRolesBatchCall, { ids: [sub.id], roleIds: [sub.roleId], mode: 'add' });

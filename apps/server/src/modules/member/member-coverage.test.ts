@@ -279,14 +279,14 @@ describe('nobody changes his own roles, department or status, nor moves anyone o
 
   it('refuses moving himself into another department, and leaves him where he was', async () => {
     const res = await self({ deptId: tree.b });
-    expect([res.statusCode, res.json().message]).toEqual([403, 'deptId: you cannot move yourself to another department: ask another administrator to do it']);
+    expect([res.statusCode, res.json().message]).toEqual([403, 'You cannot move yourself to another department: ask another administrator to do it']);
     const [me] = await t.db.select({ deptId: users.deptId }).from(users).where(eq(users.id, scoped.id));
     expect(me!.deptId).toBe(tree.a);
   });
 
   it('refuses changing his own roles, but saves his other fields', async () => {
     const res = await self({ roleIds: [] });
-    expect([res.statusCode, res.json().message]).toEqual([403, 'roleIds: you cannot change your own roles: ask another administrator to do it']);
+    expect([res.statusCode, res.json().message]).toEqual([403, 'You cannot change your own roles: ask another administrator to do it']);
     const saved = await self({ realName: 'Still me' });
     expect([saved.statusCode, saved.json().data.realName]).toEqual([200, 'Still me']);
   });
@@ -311,10 +311,7 @@ describe('nobody changes his own roles, department or status, nor moves anyone o
       roleIds: [],
       status: 1,
     });
-    expect([move.statusCode, move.json().message]).toEqual([
-      403,
-      'deptId: that department is outside your data scope: choose one of the departments you manage',
-    ]);
+    expect([move.statusCode, move.json().message]).toEqual([403, 'That department is outside your data scope: choose one of the departments you manage']);
     const nowhere = await edit({
       id: colleague.id,
       username: colleague.username,

@@ -48,7 +48,7 @@ const holders = async (mobile: string) =>
       .orderBy(users.tenantId)
   ).map((r) => r.tenantId);
 const verifiedOf = async (id: number) => (await t.db.select({ v: users.verifiedMobile }).from(users).where(eq(users.id, id)))[0]!.v;
-const IN_TENANT = /^mobile: the phone number ".*" is already on another user of this tenant/;
+const IN_TENANT = /^The phone number ".*" is already on another user of this tenant/;
 
 /** A user of A who verified a fresh number (as registering by phone does); returns the number and the user. */
 async function verifiedInA(): Promise<{ mobile: string; id: number; username: string }> {
@@ -176,7 +176,7 @@ describe('an administrator setting a number', () => {
     expect((await send('edit', newUser(mobile), b)).body.code).toBe(0);
     const refused = await send('restore', { id: made.id }, b);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^mobile: the phone number ".*" is now on another user of this tenant/);
+    expect(refused.body.message).toMatch(/^The phone number ".*" is now on another user of this tenant/);
     expect(await holders(mobile)).toEqual([b.tenantId]);
   });
 
@@ -277,7 +277,7 @@ describe('registration by phone', () => {
     expect((await sms('login', typed)).json().code).toBe(0);
     expect(await whoIs((await smsLogin(typed, (await textedCode(typed, 'login'))!)).json().data.token)).toBe(res.json().data.username);
     // A verified number is refused as before.
-    expect((await register(`mob.reg${++n}`, (await verifiedInA()).mobile)).json().message).toMatch(/^mobile: this phone number is already registered/);
+    expect((await register(`mob.reg${++n}`, (await verifiedInA()).mobile)).json().message).toMatch(/^This phone number is already registered/);
   });
 
   it('tells the holder of the phone when the tenant they join has a user with the number', async () => {
@@ -294,7 +294,7 @@ describe('registration by phone', () => {
       const refused = await register(`mob.join${++n}`, typed);
       expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
         status: 409,
-        message: expect.stringMatching(/^mobile: a user of the organisation you are joining already has this phone number/),
+        message: expect.stringMatching(/^A user of the organisation you are joining already has this phone number/),
       });
     } finally {
       await t.db.update(tenantPolicies).set({ tenantSetting: 1 }).where(eq(tenantPolicies.isDefault, true));

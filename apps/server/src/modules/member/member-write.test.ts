@@ -100,14 +100,14 @@ describe('member create, view and edit', () => {
   });
 
   it.each<[string, object, string]>([
-    ['no username', { ...base, username: '' }, 'username: username is required'],
-    ['no real name', { ...base, username: 'x1', realName: ' ' }, 'realName: realName is required'],
-    ['no phone', { ...base, username: 'x1', mobile: '' }, 'mobile: mobile is required'],
+    ['no username', { ...base, username: '' }, 'username is required'],
+    ['no real name', { ...base, username: 'x1', realName: ' ' }, 'realName is required'],
+    ['no phone', { ...base, username: 'x1', mobile: '' }, 'mobile is required'],
     ['a bad phone', { ...base, username: 'x1', mobile: '123' }, PHONE_INVALID],
     ['a bad email', { ...base, username: 'x1', email: 'a@b' }, EMAIL_INVALID],
     ['an email over 320 characters', { ...base, username: 'x1', email: `${'a'.repeat(318)}@b.cn` }, 'email must be at most 320 characters'],
-    ['no password on create', { ...base, username: 'x1', password: undefined }, 'password: password is required'],
-    ["another tenant's department", { ...base, username: 'x1', deptId: 999999 }, 'deptId: the department does not exist'],
+    ['no password on create', { ...base, username: 'x1', password: undefined }, 'Password is required for a new user'],
+    ["another tenant's department", { ...base, username: 'x1', deptId: 999999 }, 'The department does not exist'],
   ])('refuses %s', async (_what, payload, message) => {
     const r = await send('edit', payload);
     expect(r.status).toBe(400);

@@ -89,7 +89,11 @@ describe('a probe of another tenant’s number', () => {
       const wrong = String((Number(texted) + 1) % 1_000_000).padStart(6, '0');
       expect(answer(await confirm(token, mobile, wrong, '10.26.10.1'), mobile)).toEqual({
         status: 400,
-        body: JSON.stringify({ code: -1, message: 'code: the code is wrong or has expired: ask for a new code to the new number and enter it', data: null }),
+        body: JSON.stringify({
+          code: -1,
+          message: 'The code is wrong or has expired: ask for a new code to the new number and enter it',
+          data: { fields: [{ field: 'code', message: 'The code is wrong or has expired: ask for a new code to the new number and enter it' }] },
+        }),
       });
     }
     // The phone's holder, entering the texted code, learns the number is taken (as SMS sign-in would tell them).

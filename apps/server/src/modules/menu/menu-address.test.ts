@@ -56,14 +56,14 @@ describe('menu addresses', () => {
     for (const value of REFUSED) {
       const r = await save({ [field]: value });
       expect({ value, status: r.status }).toEqual({ value, status: 400 });
-      expect(r.body.message).toContain(`${field}: ${RULE}`);
+      expect(r.body.message).toContain(`${RULE}`);
     }
   });
 
   it('says so in Chinese to a Chinese reader', async () => {
     const r = await save({ path: 'javascript:alert(1)' }, 'zh-CN');
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe('path: 必须是以 / 开头的控制台路由（如 /org/user）或 http(s) 地址（如 https://example.com/help）');
+    expect(r.body.message).toBe('必须是以 / 开头的控制台路由（如 /org/user）或 http(s) 地址（如 https://example.com/help）');
   });
 
   it('takes console routes, other pages of the site, http(s) addresses and nothing', async () => {

@@ -97,7 +97,7 @@ describe('private letters reach exactly their range', () => {
     expect((await send(tokens.aScoped!, { title: 'Scoped ok', userIds: [ids.one1] })).json()).toMatchObject({ code: 0 });
     const refused = await send(tokens.aScoped!, { title: 'Scoped no', userIds: [ids.one1, ids.two] });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(`userIds: user ${ids.two} is not among the users you may send to: choose users from your list`);
+    expect(refused.json().message).toBe(`User ${ids.two} is not among the users you may send to: choose users from your list`);
     expect(await holders('Scoped ok')).toEqual(['one1']);
     expect(await holders('Scoped no')).toEqual([]);
     // A whole tenant is beyond a department's scope.
@@ -258,7 +258,7 @@ describe('reading', () => {
 
     const bad = await post('/admin/admin/notice/read/all', tokens.one3!, { kind: 'everything' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('kind: kind must be one of notice, letter, all');
+    expect(bad.json().message).toBe('kind must be one of notice, letter, all');
   });
 
   it('searches and filters the lists by keyword and read state', async () => {

@@ -2,6 +2,7 @@ import type { Configuration } from 'openid-client';
 import type { OidcProvider } from '@uc/contracts';
 import type { OidcProviderConfig } from '../../config';
 import { notFound, unavailable } from '../../lib/errors';
+import { NETWORK_ERROR, networkProblem } from '../../lib/network-problem';
 
 type OpenIdClient = typeof import('openid-client');
 let library: Promise<OpenIdClient> | undefined;
@@ -38,7 +39,12 @@ export interface FlowChecks {
 }
 
 const text = (value: unknown, max: number): string => (typeof value === 'string' ? value.trim().slice(0, max) : '');
-const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 200);
+const NO_CONFIGURATION = 'its configuration (/.well-known/openid-configuration) could not be read';
+/** Why discovery failed, as a catalogue phrase: the network's reason, else that its configuration could not be read. */
+const reasonOf = (err: unknown): string => {
+  const problem = networkProblem(err);
+  return problem === NETWORK_ERROR ? NO_CONFIGURATION : problem;
+};
 
 /** The providers of OIDC_PROVIDERS and the protocol with each (openid-client). */
 export class OidcProviders {

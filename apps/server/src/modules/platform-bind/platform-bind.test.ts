@@ -185,20 +185,24 @@ describe('platform binding to a second running server', () => {
   it('gives a clear refusal for a platform that is down, an address that is not http(s), and a malformed one', async () => {
     const down = await bind({ platformUrl: closedUrl });
     expect(down.statusCode).toBe(400);
-    expect(down.json().message).toBe(`The platform at ${closedUrl} cannot be reached (ECONNREFUSED): check the platform URL and that the platform is running`);
+    expect(down.json().message).toBe(
+      `The platform at ${closedUrl} cannot be reached (the connection was refused): check the platform URL and that the platform is running`,
+    );
+    // The reason in the reader's language, as the rest of the sentence (not Node's ECONNREFUSED).
+    expect((await bind({ platformUrl: closedUrl }, clerk, 'zh-CN')).json().message).toMatch(/（连接被拒绝）/);
     const ftp = await bind({ platformUrl: 'ftp://files.example.com/' });
     expect(ftp.statusCode).toBe(400);
-    expect(ftp.json().message).toBe('platformUrl: the platform URL must start with http:// or https:// (such as https://platform.example.com)');
+    expect(ftp.json().message).toBe('The platform URL must start with http:// or https:// (such as https://platform.example.com)');
     const js = await bind({ platformUrl: 'javascript:alert(1)' }, clerk, 'zh-CN');
-    expect(js.json().message).toBe('platformUrl: 平台地址必须以 http:// 或 https:// 开头（例如 https://platform.example.com）');
+    expect(js.json().message).toBe('平台地址必须以 http:// 或 https:// 开头（例如 https://platform.example.com）');
     expect((await bind({ platformUrl: 'platform example' })).json().message).toBe(
-      'platformUrl: the platform URL platform example is not a valid address: enter it as https://platform.example.com',
+      'The platform URL platform example is not a valid address: enter it as https://platform.example.com',
     );
     expect((await bind({ platformUrl: `http://far.user:secret@${new URL(remoteUrl).host}` })).json().message).toMatch(
-      /^platformUrl: the platform URL must not contain a user name or password/,
+      /^The platform URL must not contain a user name or password/,
     );
-    expect((await bind({ platformUrl: '' })).json().message).toBe('platformUrl: Platform URL cannot be empty');
-    expect((await bind({ password: '' })).json().message).toBe('password: Platform password cannot be empty');
+    expect((await bind({ platformUrl: '' })).json().message).toBe('Platform URL cannot be empty');
+    expect((await bind({ password: '' })).json().message).toBe('Platform password cannot be empty');
     // Nothing of it touched the working binding.
     expect((await view()).binding).toMatchObject({ status: BindStatus.bound, platformUrl: remoteUrl });
   });
@@ -237,7 +241,7 @@ describe('platform binding to a second running server', () => {
     const other = await bind({ platformUrl: sideUrl }, token, undefined, guarded);
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe(
-      `platformUrl: the platform host ${new URL(sideUrl).host} is not allowed on this server: ask the administrator to add it to PLATFORM_BIND_ALLOWED_HOSTS, or bind to an allowed platform`,
+      `The platform host ${new URL(sideUrl).host} is not allowed on this server: ask the administrator to add it to PLATFORM_BIND_ALLOWED_HOSTS, or bind to an allowed platform`,
     );
     const captcha = await call(guarded, 'GET', `captcha?platformUrl=${encodeURIComponent(sideUrl)}`, token);
     expect(captcha.statusCode).toBe(400);
@@ -281,7 +285,7 @@ describe('platform binding to a second running server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.binding).toMatchObject({
       status: BindStatus.failed,
-      lastError: `The platform at ${closedUrl} cannot be reached (ECONNREFUSED): check the platform URL and that the platform is running`,
+      lastError: `The platform at ${closedUrl} cannot be reached (the connection was refused): check the platform URL and that the platform is running`,
     });
     await local.db.update(platformBinds).set({ platformUrl: remoteUrl }).where(eq(platformBinds.userId, clerkId));
     expect((await check()).json().data.binding).toMatchObject({ status: BindStatus.bound, lastError: '' });

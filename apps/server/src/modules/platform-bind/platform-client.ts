@@ -2,6 +2,7 @@ import { captchaSchema, currentUserSchema, errorEnvelope, isCaptchaChallenge, lo
 import type { MessageLocale, MessageParams } from '@uc/contracts/messages';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { networkProblem } from '../../lib/network-problem';
 
 /*
  * The outgoing side of platform binding: calls to another instance of this platform, at an address a
@@ -176,9 +177,7 @@ export class PlatformClient {
     const failed = (err: unknown): never => {
       if (err instanceof PlatformError) throw err;
       if ((err as Error).name === 'TimeoutError' || signal.aborted) throw new PlatformError('unreachable', TIMED_OUT, { url: base, seconds });
-      const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const reason = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : (err as Error).message;
-      throw new PlatformError('unreachable', UNREACHABLE, { url: base, reason: clip(reason, 120) });
+      throw new PlatformError('unreachable', UNREACHABLE, { url: base, reason: networkProblem(err) });
     };
     let res: Response;
     try {

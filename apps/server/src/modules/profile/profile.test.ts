@@ -193,7 +193,7 @@ describe('basic info', () => {
     const token = await tokenFor(t.db, 1, me.id);
     const refused = await post(`${P}/edit`, token, { avatar: theirs.json().data.url, realName: 'Nobody' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/^avatar: the image .* is not an upload of your tenant/);
+    expect(refused.json().message).toMatch(/^The image .* is not an upload of your tenant/);
     const missing = await post(`${P}/edit`, token, { realName: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^realName/);
@@ -211,7 +211,7 @@ describe('password change', () => {
     const current = await signIn(me.username);
     const common = await change(current, { oldPassword: PASSWORD, newPassword: 'password1' });
     expect(common.statusCode).toBe(400);
-    expect(common.json().message).toMatch(/^newPassword: this password is among the most commonly used/);
+    expect(common.json().message).toMatch(/^This password is among the most commonly used/);
     const res = await change(current, { oldPassword: PASSWORD, newPassword: 'a-new-password-2', endOtherSessions: true });
     expect(res.json()).toEqual({ code: 0, message: 'ok', data: { revoked: 2 } });
     for (const token of others) expect((await info(token)).json().code).toBe(61);
@@ -230,7 +230,7 @@ describe('password change', () => {
     const token = await tokenFor(t.db, 1, me.id);
     for (let i = 0; i < 6; i++) {
       const wrong = await change(token, { oldPassword: `wrong-${i}-password`, newPassword: 'a-new-password-2' });
-      expect({ i, status: wrong.statusCode, message: wrong.json().message }).toEqual({ i, status: 400, message: 'oldPassword: the current password is wrong' });
+      expect({ i, status: wrong.statusCode, message: wrong.json().message }).toEqual({ i, status: 400, message: 'The current password is wrong' });
     }
     const locked = await change(token, { oldPassword: PASSWORD, newPassword: 'a-new-password-2' });
     expect(locked.statusCode).toBe(429);
@@ -257,7 +257,7 @@ describe('change phone', () => {
     if (oldCode !== code) {
       const wrongNumber = await post(`${P}/mobile`, token, { mobile: wanted, code: oldCode });
       expect(wrongNumber.statusCode).toBe(400);
-      expect(wrongNumber.json().message).toMatch(/^code: the code is wrong/);
+      expect(wrongNumber.json().message).toMatch(/^The code is wrong/);
     }
     const elsewhere = newMobile();
     const moved = await post(`${P}/mobile`, token, { mobile: elsewhere, code });
@@ -285,7 +285,7 @@ describe('change phone', () => {
     expect(await codeSentTo(takenNumber)).toMatch(/^\d{6}$/);
     const own = await post(`${P}/mobile/code`, token, { mobile: mine });
     expect(own.statusCode).toBe(400);
-    expect(own.json().message).toMatch(/^mobile: this is already the phone number of your account/);
+    expect(own.json().message).toMatch(/^This is already the phone number of your account/);
     expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, mine))).toEqual([]);
     const badNumber = await post(`${P}/mobile/code`, token, { mobile: '12345' });
     expect(badNumber.statusCode).toBe(400);
@@ -312,7 +312,7 @@ describe('change phone', () => {
     await newUser({ mobile: wanted });
     const res = await post(`${P}/mobile`, token, { mobile: wanted, code });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^mobile: /);
+    expect(res.json().data.fields).toEqual([{ field: 'mobile', message: res.json().message }]);
     expect((await get(`${P}/center`, token)).json().data.mobile).toBe(oldMobile);
   });
 
@@ -400,7 +400,7 @@ describe('withdrawal', () => {
     const data = { alipayName: 'Wang Fang', alipayAccount: 'wang@alipay.example', alipayCode };
     const wrong = await post(`${P}/withdrawal/edit`, token, { ...data, password: 'not-my-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('password: the login password is wrong: enter the password you sign in with');
+    expect(wrong.json().message).toBe('The login password is wrong: enter the password you sign in with');
     const none = await post(`${P}/withdrawal/edit`, token, data);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/^password/);
@@ -425,7 +425,7 @@ describe('withdrawal', () => {
     const pub = await t.app.inject({ method: 'POST', url: `${P}/upload`, query: { purpose: 'public' }, payload, headers: { ...headers, ...auth(token) } });
     const res = await post(`${P}/withdrawal/edit`, token, { alipayName: 'A', alipayAccount: 'a', alipayCode: pub.json().data.url, password: PASSWORD });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^alipayCode: the image was uploaded as public/);
+    expect(res.json().message).toMatch(/^The image was uploaded as public/);
     expect((await get(`${P}/withdrawal`, token)).json().data.alipayName).toBe('');
   });
 

@@ -109,7 +109,7 @@ describe('the platform’s 超级管理员 role', () => {
     expect(await optionIds()).toContain(other);
     const refused = await newUser([superRoleId]);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(`roleIds: you may not grant role(s) ${superRoleId}: you can only grant roles you hold yourself`);
+    expect(refused.json().message).toBe(`You may not grant role(s) ${superRoleId}: you can only grant roles you hold yourself`);
     expect(
       await t.db
         .select()

@@ -64,7 +64,7 @@ describe('roles of the platform tenant (super admin)', () => {
     for (const body of [{ name: '', key: 'k' }, { name: 'n', key: ' ' }, { key: 'k' }]) {
       const res = await post('/user/admin/role/edit', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^(name|key): Role name and permission code cannot be empty$/);
+      expect(res.json().message).toBe('Role name and permission code cannot be empty');
     }
   });
 

@@ -120,6 +120,6 @@ describe('captcha', () => {
 describe('site config', () => {
   it('is public and seeded', async () => {
     const res = await t.app.inject({ url: '/admin/admin/site/config' });
-    expect(res.json()).toEqual({ code: 0, message: 'ok', data: { basicCopyright: '', basicIcpCode: '', siteName: 'User Centre', offline: true } });
+    expect(res.json()).toEqual({ code: 0, message: 'ok', data: { basicCopyright: '', basicIcpCode: '', siteName: '', offline: true } });
   });
 });

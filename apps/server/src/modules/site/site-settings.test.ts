@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings, SiteSettingsInput } from '@uc/contracts';
+import { migrationsFolder } from '../../db/migrate';
 import { PLATFORM_TENANT_ID } from '../../db/seed';
 import { auditLogs, menus, posts, roleMenus, roles, tenantPolicies } from '../../db/schema';
 import { PLATFORM_ONLY } from '../../http/route-registrar';
@@ -54,7 +55,10 @@ const settings = async (token = admin): Promise<SiteSettings> => (await get(SETT
 /** The refusal of a save: status and message. */
 const refusal = async (payload: Record<string, unknown>, headers: Record<string, string> = {}) => {
   const res = await save(payload, admin, headers);
-  return { status: res.statusCode, message: res.json().message as string };
+  const body = res.json<{ message: string; data: { fields?: { field: string; message: string }[] } | null }>();
+  // The field a refusal is about, as the forms read it, in front of its sentence ("siteName: …").
+  const fields = body.data?.fields?.map((f) => f.field).join(', ');
+  return { status: res.statusCode, message: fields ? `${fields}: ${body.message}` : body.message };
 };
 const lastAudit = async () => {
   const [row] = await t.db
@@ -71,7 +75,8 @@ describe('site settings', () => {
   it('answers every field with its source: the stored settings, the SMS cooldown and the default policy', async () => {
     const policy = await defaultPolicy();
     expect(await settings()).toEqual({
-      siteName: 'User Centre',
+      // No name of its own: the console shows its own in the reader's language.
+      siteName: '',
       basicCopyright: '',
       basicIcpCode: '',
       offline: true,
@@ -92,13 +97,33 @@ describe('site settings', () => {
     });
   });
 
+  it("takes a blank site name as none: the console's own name in each reader's language", async () => {
+    await saved({ siteName: 'Named' });
+    expect((await settings()).siteName).toBe('Named');
+    await saved({ siteName: '   ' });
+    expect((await settings()).siteName).toBe('');
+    const config = await t.app.inject({ url: '/admin/admin/site/config' });
+    expect(config.json().data.siteName).toBe('');
+  });
+
+  it('forgets the English name the seed stored before drizzle/0046, and keeps a name an administrator typed', async () => {
+    const [, , siteName] = readFileSync(join(migrationsFolder(), '0046_reader_language.sql'), 'utf8').split('--> statement-breakpoint');
+    const storedName = async (value: string) => {
+      await t.db.execute(sql`update site_settings set value = ${JSON.stringify(value)}::jsonb where key = 'siteName'`);
+      await t.db.execute(sql.raw(siteName!));
+      return (await settings()).siteName;
+    };
+    expect(await storedName('User Centre')).toBe('');
+    expect(await storedName('星河用户中心')).toBe('星河用户中心');
+    await saved({ siteName: '' });
+  });
+
   it('refuses each field that breaks its rule, naming the field, in the reader’s language', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ siteName: '   ' }, /^siteName: Site name cannot be empty$/],
       [{ siteName: 'x'.repeat(65) }, /^siteName: Site name must be at most 64 characters$/],
       [{ basicCopyright: 'x'.repeat(201) }, /^basicCopyright: Copyright text must be at most 200 characters$/],
-      [{ basicCopyright: 7 }, /^basicCopyright: basicCopyright must be text$/],
-      [{ basicIcpCode: 'ICP 12345' }, /^basicIcpCode: basicIcpCode must be an ICP filing number such as 京ICP备12345678号/],
+      [{ basicCopyright: 7 }, /^basicCopyright: The copyright must be text$/],
+      [{ basicIcpCode: 'ICP 12345' }, /^basicIcpCode: The ICP filing number must look like 京ICP备12345678号/],
       [{ basicIcpCode: '京ICP备12345678' }, /^basicIcpCode: /],
       [{ offline: 'yes' }, /^offline: offline must be true or false$/],
       [{ registerSwitch: 1 }, /^registerSwitch: registerSwitch must be true or false$/],
@@ -106,7 +131,7 @@ describe('site settings', () => {
       [{ captchaSwitch: 'on' }, /^captchaSwitch: captchaSwitch must be true or false$/],
       [{ demoMode: 0 }, /^demoMode: demoMode must be true or false$/],
       [{ smsLogin: 'false' }, /^smsLogin: smsLogin must be true or false$/],
-      [{ smsCooldownSeconds: 29 }, /^smsCooldownSeconds: smsCooldownSeconds must be a whole number of seconds from 30 to 600$/],
+      [{ smsCooldownSeconds: 29 }, /^smsCooldownSeconds: The SMS interval must be a whole number of seconds from 30 to 600$/],
       [{ smsCooldownSeconds: 601 }, /^smsCooldownSeconds: .* from 30 to 600$/],
       [{ smsCooldownSeconds: 45.5 }, /^smsCooldownSeconds: .* from 30 to 600$/],
       [{ tenantSetting: 3 }, /^tenantSetting: tenantSetting must be 1 \(registration creates a new tenant\) or 2/],
@@ -125,7 +150,7 @@ describe('site settings', () => {
       message: 'smsCooldownSeconds: 短信发送间隔必须是 30 到 600 之间的整数秒',
     });
     // Nothing was written by any of them.
-    expect(await settings()).toMatchObject({ siteName: 'User Centre', basicIcpCode: '', smsCooldownSeconds: 60, tenantSetting: 1 });
+    expect(await settings()).toMatchObject({ siteName: '', basicIcpCode: '', smsCooldownSeconds: 60, tenantSetting: 1 });
   });
 
   it('refuses registration defaults that do not exist, naming the field, and writes nothing else of the save', async () => {
@@ -137,13 +162,13 @@ describe('site settings', () => {
       defaultPostId: home.postId,
     };
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ ...join, defaultTenantId: 2 ** 31 - 9 }, /^defaultTenantId: the tenant does not exist/],
-      [{ ...join, defaultTenantId: PLATFORM_TENANT_ID }, /^defaultTenantId: registrants cannot join the platform's own tenant/],
+      [{ ...join, defaultTenantId: 2 ** 31 - 9 }, /^defaultTenantId: The tenant does not exist/],
+      [{ ...join, defaultTenantId: PLATFORM_TENANT_ID }, /^defaultTenantId: Registrants cannot join the platform's own tenant/],
       [{ ...join, defaultDeptId: 2 ** 31 - 9 }, /^defaultDeptId: Tenant site-home has no such department/],
       [{ ...join, defaultRoleId: 2 ** 31 - 9 }, /^defaultRoleId: Tenant site-home has no such role/],
       [{ ...join, defaultPostId: 2 ** 31 - 9 }, /^defaultPostId: Tenant site-home has no such post/],
-      [{ ...join, defaultPostId: null }, /^defaultPostId: choose the post of Tenant site-home/],
-      [{ tenantSetting: 2 }, /^defaultTenantId: choose the tenant that registrants join/],
+      [{ ...join, defaultPostId: null }, /^defaultPostId: Choose the post of Tenant site-home/],
+      [{ tenantSetting: 2 }, /^defaultTenantId: Choose the tenant that registrants join/],
     ];
     for (const [body, message] of cases) {
       const got = await refusal({ ...body, basicCopyright: 'not saved' });

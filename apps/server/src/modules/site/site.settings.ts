@@ -9,11 +9,15 @@ import type { LoginConfig, SiteConfig } from '@uc/contracts';
  * next call on every server behind the load balancer, with nothing to invalidate.
  */
 
-/** Site configuration defaults (also what the seed stores). Empty copyright: the client shows its default. */
+/**
+ * Site configuration defaults (also what the seed stores). Empty copyright and site name: the client
+ * shows its own, in the reader's language (用户中心 to a Chinese reader, User Centre to an English one);
+ * what an administrator types shows as typed.
+ */
 export const SITE_CONFIG_DEFAULTS: SiteConfig = {
   basicCopyright: '',
   basicIcpCode: '',
-  siteName: 'User Centre',
+  siteName: '',
   offline: true,
 };
 

@@ -67,12 +67,12 @@ describe('tenant invitations', () => {
     expect((await create({ code: 'SPRING-2026' })).json().data.code).toBe('SPRING-2026');
     const dup = await create({ code: 'SPRING-2026' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toMatch(/^code: the invitation code "SPRING-2026" is already used/);
-    expect((await create({ code: 'ab' })).json().message).toBe('code: Invitation code must be 6 to 32 letters, digits or dashes');
-    expect((await create({ title: ' ' })).json().message).toBe('title: Title cannot be empty');
-    expect((await create({ companyName: '' })).json().message).toBe('companyName: Company name cannot be empty');
-    expect((await create({ policyId: 999_999 })).json().message).toMatch(/^policyId: the tenant policy does not exist/);
-    expect((await create({ policyId: disabledPolicyId })).json().message).toMatch(/^policyId: the tenant policy is disabled/);
+    expect(dup.json().message).toMatch(/^The invitation code "SPRING-2026" is already used/);
+    expect((await create({ code: 'ab' })).json().message).toBe('Invitation code must be 6 to 32 letters, digits or dashes');
+    expect((await create({ title: ' ' })).json().message).toBe('Title cannot be empty');
+    expect((await create({ companyName: '' })).json().message).toBe('Company name cannot be empty');
+    expect((await create({ policyId: 999_999 })).json().message).toMatch(/^The tenant policy does not exist/);
+    expect((await create({ policyId: disabledPolicyId })).json().message).toMatch(/^The tenant policy is disabled/);
   });
 
   it('lists newest first, filters by used and keyword, and offers the enabled policies, the default first', async () => {

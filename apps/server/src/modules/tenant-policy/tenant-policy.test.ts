@@ -201,32 +201,28 @@ describe('tenant policies: records', () => {
 
   it('checks counts, ranges, registration defaults and menus, naming the field', async () => {
     const message = async (payload: Body) => (await save(payload)).json().message as string;
-    expect(await message({ maxUsers: -1 })).toBe('maxUsers: maxUsers must be a whole number from 0 to 1000000000 (0 = unlimited)');
-    expect(await message({ maxDevices: 1.5 })).toBe('maxDevices: maxDevices must be a whole number from 0 to 1000000000 (0 = unlimited)');
-    expect(await message({ dataRange: 6 as 1 })).toMatch(/^dataRange: dataRange must be one of 1 \(all\)/);
-    expect(await message({ tenantSetting: 3 as 1 })).toMatch(/^tenantSetting: tenantSetting must be 1/);
-    expect(await message({ title: '' })).toBe('title: Title cannot be empty');
-    expect(await message({ tenantSetting: 2 })).toBe('defaultTenantId: choose the tenant that registrants join (tenant setting 2)');
-    expect(await message({ tenantSetting: 2, defaultTenantId: 999_999 })).toMatch(/^defaultTenantId: the tenant does not exist/);
-    expect(await message({ tenantSetting: 2, defaultTenantId: 1 })).toMatch(/^defaultTenantId: registrants cannot join the platform's own tenant/);
+    expect(await message({ maxUsers: -1 })).toBe('The most users must be a whole number from 0 to 1000000000 (0 = unlimited)');
+    expect(await message({ maxDevices: 1.5 })).toBe('The most devices must be a whole number from 0 to 1000000000 (0 = unlimited)');
+    expect(await message({ dataRange: 6 as 1 })).toMatch(/^dataRange must be one of 1 \(all\)/);
+    expect(await message({ tenantSetting: 3 as 1 })).toMatch(/^tenantSetting must be 1/);
+    expect(await message({ title: '' })).toBe('Title cannot be empty');
+    expect(await message({ tenantSetting: 2 })).toBe('Choose the tenant that registrants join (tenant setting 2)');
+    expect(await message({ tenantSetting: 2, defaultTenantId: 999_999 })).toMatch(/^The tenant does not exist/);
+    expect(await message({ tenantSetting: 2, defaultTenantId: 1 })).toMatch(/^Registrants cannot join the platform's own tenant/);
     const a = await createTenant(t.db, { code: 'pol-va' });
     const b = await createTenant(t.db, { code: 'pol-vb' });
     const [roleB] = await t.db.insert(roles).values({ tenantId: b.tenantId, name: 'B role', key: 'b' }).returning({ id: roles.id });
     const [postA] = await t.db.insert(posts).values({ tenantId: a.tenantId, name: 'A post' }).returning({ id: posts.id });
-    expect(await message({ tenantSetting: 2, defaultTenantId: a.tenantId })).toBe(
-      'defaultDeptId: choose the department of Tenant pol-va that registrants join',
-    );
+    expect(await message({ tenantSetting: 2, defaultTenantId: a.tenantId })).toBe('Choose the department of Tenant pol-va that registrants join');
     // Another tenant's department and role are not this tenant's.
     const joinA = { tenantSetting: 2 as const, defaultTenantId: a.tenantId, defaultRoleId: roleB!.id, defaultPostId: postA!.id };
-    expect(await message({ ...joinA, defaultDeptId: b.deptId })).toBe('defaultDeptId: Tenant pol-va has no such department: choose one of its departments');
-    expect(await message({ ...joinA, defaultDeptId: a.deptId })).toBe('defaultRoleId: Tenant pol-va has no such role: choose one of its roles');
-    expect(await message({ menuIds: [await menuId('/org/user'), 987_654] })).toBe(
-      'menuIds: the menus 987654 do not exist: reload the menu tree and choose again',
-    );
+    expect(await message({ ...joinA, defaultDeptId: b.deptId })).toBe('Tenant pol-va has no such department: choose one of its departments');
+    expect(await message({ ...joinA, defaultDeptId: a.deptId })).toBe('Tenant pol-va has no such role: choose one of its roles');
+    expect(await message({ menuIds: [await menuId('/org/user'), 987_654] })).toBe('The menus 987654 do not exist: reload the menu tree and choose again');
     // Nobody allows a tenant what they do not hold themselves.
     const res = await save({ menuIds: [await menuId('/org/user')] }, clerk);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('menuIds: you can allow only menus you hold yourself, and not these: 用户管理');
+    expect(res.json().message).toBe('You can allow only menus you hold yourself, and not these: 用户管理');
     expect((await save({ title: 'Clerk policy', menuIds: [await menuId('/tenant/policy')] }, clerk)).json()).toMatchObject({ code: 0 });
   });
 
@@ -239,9 +235,9 @@ describe('tenant policies: records', () => {
     const unset = await save({ ...editable(silver), isDefault: false });
     expect(unset.statusCode).toBe(409);
     expect(unset.json().message).toBe(
-      'isDefault: Silver is the default policy, which registration without an invitation runs under: to change the default, mark another policy as the default instead',
+      'Silver is the default policy, which registration without an invitation runs under: to change the default, mark another policy as the default instead',
     );
-    expect((await save({ ...editable(silver), status: 2 })).json().message).toMatch(/^status: the default policy cannot be disabled/);
+    expect((await save({ ...editable(silver), status: 2 })).json().message).toMatch(/^The default policy cannot be disabled/);
     expect((await post('/user/admin/tenant/policy/status', { id: silver.id, status: 2 })).json().message).toMatch(
       /^Silver is the default policy, which registration without an invitation runs under: make another policy the default before disabling it/,
     );

@@ -129,9 +129,9 @@ describe('creating a tenant', () => {
   it('takes a typed password, checked by the password policy', async () => {
     const common = await create({ code: 'pw-common', adminUsername: 'pw.common', adminPassword: 'password1' });
     expect(common.statusCode).toBe(400);
-    expect(common.json().message).toMatch(/^adminPassword: this password is among the most commonly used ones/);
+    expect(common.json().message).toMatch(/^This password is among the most commonly used ones/);
     const short = await create({ code: 'pw-short', adminUsername: 'pw.short', adminPassword: 'short' });
-    expect(short.json().message).toBe('adminPassword: Administrator password must be at least 8 characters, or empty to generate one');
+    expect(short.json().message).toBe('Administrator password must be at least 8 characters, or empty to generate one');
     const made = await created({ name: 'Initech', code: 'initech', adminUsername: 'initech.admin', adminPassword: 'tps-reports-2026' });
     expect(made.generatedPassword).toBeNull();
     await t.login('initech.admin', 'tps-reports-2026');
@@ -148,7 +148,7 @@ describe('creating a tenant', () => {
     const before = await counts();
     const taken = await create({ name: 'Half Made', code: 'half-made', adminUsername: 'ADMIN' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('adminUsername: the user name "ADMIN" is already taken: choose another');
+    expect(taken.json().message).toBe('The user name "ADMIN" is already taken: choose another');
     expect(await counts()).toEqual(before);
     expect(await t.db.select().from(tenants).where(eq(tenants.code, 'half-made'))).toEqual([]);
     expect(await t.db.select().from(depts).where(eq(depts.name, 'Half Made'))).toEqual([]);
@@ -157,17 +157,17 @@ describe('creating a tenant', () => {
   it('refuses a taken code, a missing or disabled policy, a past expiry and a missing administrator, naming the field', async () => {
     const dup = await create({ code: 'globex', adminUsername: 'dup.admin' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('code: this tenant code is already used: choose another');
-    expect((await create({ code: 'no-policy', policyId: null })).json().message).toBe('policyId: choose the tenant policy the tenant runs under');
-    expect((await create({ code: 'gone-policy', policyId: 999_999 })).json().message).toMatch(/^policyId: the tenant policy does not exist/);
-    expect((await create({ code: 'old-policy', policyId: retiredPolicy })).json().message).toMatch(/^policyId: the tenant policy is disabled/);
-    expect((await create({ code: 'past', expiresAt: '2020-01-31' })).json().message).toMatch(/^expiresAt: the licence would already have ended on 2020-01-31/);
+    expect(dup.json().message).toBe('This tenant code is already used: choose another');
+    expect((await create({ code: 'no-policy', policyId: null })).json().message).toBe('Choose the tenant policy the tenant runs under');
+    expect((await create({ code: 'gone-policy', policyId: 999_999 })).json().message).toMatch(/^The tenant policy does not exist/);
+    expect((await create({ code: 'old-policy', policyId: retiredPolicy })).json().message).toMatch(/^The tenant policy is disabled/);
+    expect((await create({ code: 'past', expiresAt: '2020-01-31' })).json().message).toMatch(/^The licence would already have ended on 2020-01-31/);
     expect((await create({ code: 'bad date', expiresAt: '31/12/2099' })).statusCode).toBe(400);
     const noAdmin = await post('/user/admin/tenant/edit', { name: 'Lonely', code: 'lonely', policyId: policyA });
     expect(noAdmin.statusCode).toBe(400);
-    expect(noAdmin.json().message).toMatch(/adminUsername: Administrator user name is required/);
-    expect((await create({ code: 'x' })).json().message).toBe('code: Tenant code must be 2 to 32 letters, digits, _ or -');
-    expect((await create({ name: ' ', code: 'blank' })).json().message).toBe('name: Tenant name cannot be empty');
+    expect(noAdmin.json().message).toMatch(/Administrator user name is required/);
+    expect((await create({ code: 'x' })).json().message).toBe('Tenant code must be 2 to 32 letters, digits, _ or -');
+    expect((await create({ name: ' ', code: 'blank' })).json().message).toBe('Tenant name cannot be empty');
   });
 });
 
@@ -256,17 +256,15 @@ describe('editing a tenant', () => {
     expect((await get('/user/admin/dept/list', {}, token)).statusCode).toBe(200);
     // A policy disabled since is kept when unchanged, but none can be newly chosen.
     const onRetired = await post('/user/admin/tenant/edit', { id: made.tenant.id, name: 'Umbrella Corp', code: 'umbrella', policyId: retiredPolicy });
-    expect(onRetired.json().message).toMatch(/^policyId: the tenant policy is disabled/);
+    expect(onRetired.json().message).toMatch(/^The tenant policy is disabled/);
   });
 
   it('keeps the platform tenant enabled, without expiry or policy, and never deletes it', async () => {
     const edit = (over: object) => post('/user/admin/tenant/edit', { id: 1, name: '平台', code: 'platform', policyId: null, ...over });
     expect((await edit({ remark: 'ours' })).json().data.tenant).toMatchObject({ remark: 'ours', isPlatform: true });
-    expect((await edit({ status: 2 })).json().message).toBe(
-      'status: the platform tenant cannot be disabled: its administrators run the console for every tenant',
-    );
-    expect((await edit({ expiresAt: '2099-01-01' })).json().message).toBe('expiresAt: the platform tenant never expires: leave the expiry empty');
-    expect((await edit({ policyId: policyA })).json().message).toMatch(/^policyId: the platform tenant runs under no policy/);
+    expect((await edit({ status: 2 })).json().message).toBe('The platform tenant cannot be disabled: its administrators run the console for every tenant');
+    expect((await edit({ expiresAt: '2099-01-01' })).json().message).toBe('The platform tenant never expires: leave the expiry empty');
+    expect((await edit({ policyId: policyA })).json().message).toMatch(/^The platform tenant runs under no policy/);
     const status = await post('/user/admin/tenant/status', { id: 1, status: 2 });
     expect(status.statusCode).toBe(409);
     expect(status.json().message).toBe('The platform tenant cannot be disabled: its administrators run the console for every tenant');

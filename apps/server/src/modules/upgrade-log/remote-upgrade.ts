@@ -11,15 +11,21 @@ export function remoteUpgradeEntry(
 ): UpgradeEntry {
   const zh = shown(r.title?.['zh-CN'], r.name);
   const en = shown(r.title?.['en-US'], r.name);
-  // Written once for every reader: both languages of the console, Chinese (the default) first. The
-  // version has its own column; the title stays within its 128 characters whatever the version.
-  const [title, zhLine, enLine] =
-    previous === undefined
-      ? [`安装 ${zh} · ${en} installed`, `模块 \`${r.name}\` 已安装。`, `Remote \`${r.name}\` installed.`]
-      : [
-          `${zh} 已更新 · ${en} updated`,
-          `模块 \`${r.name}\` 从 ${previous} 升级到 ${r.version}。`,
-          `Remote \`${r.name}\` updated from ${previous} to ${r.version}.`,
-        ];
-  return { plugin: r.name, version: r.version, title, content: `${zhLine}\n\n${enLine}\n\nEntry: \`${r.entry}\`\n` };
+  // Each language apart, read in the reader's. The version has its own column; the title stays within
+  // its 128 characters whatever the version.
+  const first = previous === undefined;
+  return {
+    plugin: r.name,
+    version: r.version,
+    texts: {
+      'zh-CN': {
+        title: first ? `安装 ${zh}` : `${zh} 已更新`,
+        content: `${first ? `模块 \`${r.name}\` 已安装。` : `模块 \`${r.name}\` 从 ${previous} 升级到 ${r.version}。`}\n\n入口：\`${r.entry}\`\n`,
+      },
+      'en-US': {
+        title: first ? `${en} installed` : `${en} updated`,
+        content: `${first ? `Remote \`${r.name}\` installed.` : `Remote \`${r.name}\` updated from ${previous} to ${r.version}.`}\n\nEntry: \`${r.entry}\`\n`,
+      },
+    },
+  };
 }

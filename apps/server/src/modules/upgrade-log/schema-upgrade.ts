@@ -43,10 +43,7 @@ export async function appliedMigrations(db: Db): Promise<Set<number>> {
 }
 
 /** Names the schema reached when it fits an entry's title (tags are short, but nothing forces them to be). */
-const upgradeTitle = (tag: string): string => {
-  const named = `数据库结构升级到 ${tag} · Database schema upgraded to ${tag}`;
-  return named.length <= UPGRADE_LOG_TITLE_MAX ? named : '数据库结构升级 · Database schema upgraded';
-};
+const fitted = (named: string, bare: string): string => (named.length <= UPGRADE_LOG_TITLE_MAX ? named : bare);
 
 /** The entry for the migrations applied since `before` (undefined when none were). */
 export function schemaUpgradeEntry(
@@ -60,19 +57,20 @@ export function schemaUpgradeEntry(
   if (applied.length === 0 || !last) return undefined;
   const list = applied.map((m) => `- \`${m.tag}\``).join('\n');
   const first = before.size === 0;
+  // Each language apart, read in the reader's.
   return {
     plugin: SERVER_PLUGIN,
     version: `${version}+${last.tag}`,
-    // Written once for every reader: both languages of the console, Chinese (the default) first.
-    title: first ? `安装用户中心 ${version} · User Centre ${version} installed` : upgradeTitle(last.tag),
-    content: [
-      `用户中心 ${version}，数据库结构 \`${last.tag}\`。本次应用的 ${applied.length} 个迁移：`,
-      '',
-      `User Centre ${version}, database schema \`${last.tag}\`. The ${applied.length} migration(s) applied:`,
-      '',
-      list,
-      '',
-    ].join('\n'),
+    texts: {
+      'zh-CN': {
+        title: first ? `安装用户中心 ${version}` : fitted(`数据库结构升级到 ${last.tag}`, '数据库结构升级'),
+        content: `用户中心 ${version}，数据库结构 \`${last.tag}\`。本次应用的 ${applied.length} 个迁移：\n\n${list}\n`,
+      },
+      'en-US': {
+        title: first ? `User Centre ${version} installed` : fitted(`Database schema upgraded to ${last.tag}`, 'Database schema upgraded'),
+        content: `User Centre ${version}, database schema \`${last.tag}\`. The ${applied.length} migration(s) applied:\n\n${list}\n`,
+      },
+    },
   };
 }
 

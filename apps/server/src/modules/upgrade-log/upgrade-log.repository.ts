@@ -1,4 +1,5 @@
 import type { ListQuery, UpgradeLogRow } from '@uc/contracts';
+import type { MessageLocale } from '@uc/contracts/messages';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeLogs } from '../../db/schema';
@@ -12,7 +13,7 @@ import { renderUpgradeContent } from './upgrade-log.markdown';
  * drizzle/0030_upgrade_log.sql); writes come from cross-tenant transactions or the system connection.
  */
 
-export type UpgradeLogValues = Pick<typeof upgradeLogs.$inferInsert, 'plugin' | 'version' | 'title' | 'content' | 'upgradedAt' | 'createdBy'>;
+export type UpgradeLogValues = Pick<typeof upgradeLogs.$inferInsert, 'plugin' | 'version' | 'title' | 'content' | 'texts' | 'upgradedAt' | 'createdBy'>;
 
 const columns = {
   id: upgradeLogs.id,
@@ -22,28 +23,33 @@ const columns = {
   content: upgradeLogs.content,
   upgradedAt: upgradeLogs.upgradedAt,
   createdBy: upgradeLogs.createdBy,
+  texts: upgradeLogs.texts,
   createdAt: upgradeLogs.createdAt,
   updatedAt: upgradeLogs.updatedAt,
 };
 type Raw = { [K in keyof typeof columns]: (typeof upgradeLogs.$inferSelect)[K] };
 
-const toRow = (r: Raw): UpgradeLogRow => ({
-  id: r.id,
-  plugin: r.plugin,
-  version: r.version,
-  title: r.title,
-  content: r.content,
-  contentHtml: renderUpgradeContent(r.content),
-  upgradedAt: r.upgradedAt.toISOString(),
-  automatic: r.createdBy === null,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/** An entry in the reader's language: the server's own words in theirs, an administrator's as he typed them. */
+const toRow = (r: Raw, locale: MessageLocale): UpgradeLogRow => {
+  const words = r.texts?.[locale] ?? { title: r.title, content: r.content };
+  return {
+    id: r.id,
+    plugin: r.plugin,
+    version: r.version,
+    title: words.title,
+    content: words.content,
+    contentHtml: renderUpgradeContent(words.content),
+    upgradedAt: r.upgradedAt.toISOString(),
+    automatic: r.createdBy === null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+};
 
 export const upgradeLogMissing = () => notFound('The upgrade log entry does not exist: it may have been deleted; reload the list');
 
 /** The entries of `reach` (upgrade-log.reach.ts; undefined: every entry) that the query asks for. */
-export async function listUpgradeLogs(db: Db, q: ListQuery, reach?: SQL): Promise<ListPage<UpgradeLogRow>> {
+export async function listUpgradeLogs(db: Db, q: ListQuery, reach: SQL | undefined, locale: MessageLocale): Promise<ListPage<UpgradeLogRow>> {
   const where = and(listWhere(upgradeLogListSpec, q.filter), reach);
   // Newest first; the id breaks ties (entries of one start-up share their time).
   const plan = listPlan(upgradeLogListSpec, q, [{ field: 'upgradedAt', desc: true }], [{ column: upgradeLogs.id, desc: true }]);
@@ -54,17 +60,17 @@ export async function listUpgradeLogs(db: Db, q: ListQuery, reach?: SQL): Promis
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  return listPage(plan, rows, countRows(db, upgradeLogs, where), toRow);
+  return listPage(plan, rows, countRows(db, upgradeLogs, where), (r) => toRow(r, locale));
 }
 
 /** One entry; an entry outside `reach` is answered as missing, as if it were not there. */
-export async function getUpgradeLog(db: Db, id: number, reach?: SQL): Promise<UpgradeLogRow> {
+export async function getUpgradeLog(db: Db, id: number, reach: SQL | undefined, locale: MessageLocale): Promise<UpgradeLogRow> {
   const [row] = await db
     .select(columns)
     .from(upgradeLogs)
     .where(and(eq(upgradeLogs.id, id), reach));
   if (!row) throw upgradeLogMissing();
-  return toRow(row);
+  return toRow(row, locale);
 }
 
 /** The id of the entry of this plugin version other than `exceptId`, if there is one. */

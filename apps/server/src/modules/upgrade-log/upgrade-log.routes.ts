@@ -1,6 +1,7 @@
 import { upgradeLogDeleteCall, upgradeLogEditCall, upgradeLogListCall, upgradeLogViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Db } from '../../db/client';
+import { requestLocale } from '../../lib/request-locale';
 import type { Session } from '../auth/access';
 import { requirePolicyPage } from '../tenant-policy/policy-pages';
 import { upgradeLogReach } from './upgrade-log.reach';
@@ -25,14 +26,14 @@ async function readable(db: Db, session: Session) {
  */
 export function upgradeLogCalls(): CallImplementation[] {
   return [
-    implement(upgradeLogListCall, async ({ db, session, query }) => ({
-      ...(await listUpgradeLogs(db, query, await readable(db, session))),
+    implement(upgradeLogListCall, async ({ db, session, query, req }) => ({
+      ...(await listUpgradeLogs(db, query, await readable(db, session), requestLocale(req))),
       page: query.page,
       pageSize: query.pageSize,
     })),
-    implement(upgradeLogViewCall, async ({ db, session, query }) => getUpgradeLog(db, query.id, await readable(db, session))),
-    implement(upgradeLogEditCall, async ({ db, session, body, auditTarget }) => {
-      const row = await saveUpgradeLog(db, session, body);
+    implement(upgradeLogViewCall, async ({ db, session, query, req }) => getUpgradeLog(db, query.id, await readable(db, session), requestLocale(req))),
+    implement(upgradeLogEditCall, async ({ db, session, body, auditTarget, req }) => {
+      const row = await saveUpgradeLog(db, session, body, requestLocale(req));
       auditTarget(row.id);
       return row;
     }),

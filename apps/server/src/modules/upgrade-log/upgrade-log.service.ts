@@ -1,4 +1,5 @@
 import { upgradeLogEditBody, type UpgradeLogEditBody, type UpgradeLogRow } from '@uc/contracts';
+import type { MessageLocale } from '@uc/contracts/messages';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -15,13 +16,21 @@ import {
   upgradeLogMissing,
 } from './upgrade-log.repository';
 
-/** What an installer says about an upgrade; the time is now. */
-export interface UpgradeEntry {
-  plugin: string;
-  version: string;
+/** An entry's words in one language. */
+export interface UpgradeWords {
   title: string;
   /** Markdown (sanitised when read, like every entry's). */
   content: string;
+}
+
+/**
+ * What the server says about an upgrade it made (its schema, a remote, an addon), in each language of
+ * the console: a reader reads it in theirs. The time is now.
+ */
+export interface UpgradeEntry {
+  plugin: string;
+  version: string;
+  texts: { 'zh-CN': UpgradeWords; 'en-US': UpgradeWords };
 }
 
 // The same rules as an administrator's entry, so the server never writes what the edit form would refuse.
@@ -37,12 +46,20 @@ const entrySchema = upgradeLogEditBody.pick({ plugin: true, version: true, title
  * lock's) or a cross-tenant transaction; a plain tenant transaction is refused by row-level security.
  */
 export async function recordUpgrade(db: Db, entry: UpgradeEntry): Promise<boolean> {
-  const parsed = entrySchema.safeParse(entry);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`recordUpgrade(${JSON.stringify(entry.plugin)}, ${JSON.stringify(entry.version)}) got an entry it cannot write: ${problems}`);
+  // Each language as the edit form's rules take it.
+  const problems: string[] = [];
+  const texts: Record<string, UpgradeWords> = {};
+  for (const [locale, words] of Object.entries(entry.texts)) {
+    const parsed = entrySchema.safeParse({ plugin: entry.plugin, version: entry.version, ...words });
+    if (parsed.success) texts[locale] = { title: parsed.data.title, content: parsed.data.content };
+    else problems.push(...parsed.error.issues.map((i) => `${locale} ${i.path.join('.')}: ${i.message}`));
   }
-  const id = await insertUpgradeLogOnce(db, { ...parsed.data, createdBy: null });
+  if (problems.length > 0) {
+    throw new Error(`recordUpgrade(${JSON.stringify(entry.plugin)}, ${JSON.stringify(entry.version)}) got an entry it cannot write: ${problems.join('; ')}`);
+  }
+  // The columns hold the Chinese, the console's default (and what an entry written by hand holds).
+  const { title, content } = texts['zh-CN']!;
+  const id = await insertUpgradeLogOnce(db, { plugin: entry.plugin.trim(), version: entry.version.trim(), title, content, texts, createdBy: null });
   return id !== undefined;
 }
 
@@ -56,14 +73,18 @@ async function platformWriter(db: Db, session: Session): Promise<void> {
   await enterCrossTenant(db, session);
 }
 
-/** Creates (no id) or updates an entry written by hand. */
-export async function saveUpgradeLog(db: Db, session: Session, body: UpgradeLogEditBody): Promise<UpgradeLogRow> {
+/**
+ * Creates (no id) or updates an entry written by hand. An entry the server wrote in each language becomes
+ * the administrator's once he edits it: shown as he typed it, in every language.
+ */
+export async function saveUpgradeLog(db: Db, session: Session, body: UpgradeLogEditBody, locale: MessageLocale): Promise<UpgradeLogRow> {
   await platformWriter(db, session);
   const values = {
     plugin: body.plugin,
     version: body.version,
     title: body.title,
     content: body.content,
+    texts: null,
     ...(body.upgradedAt === undefined ? {} : { upgradedAt: new Date(body.upgradedAt) }),
   };
   const duplicate = () => conflict(DUPLICATE, { plugin: body.plugin, version: body.version });
@@ -80,7 +101,7 @@ export async function saveUpgradeLog(db: Db, session: Session, body: UpgradeLogE
   } catch (err) {
     throw isUniqueViolation(err, 'upgrade_logs_plugin_version_uq') ? duplicate() : err;
   }
-  return getUpgradeLog(db, id);
+  return getUpgradeLog(db, id, undefined, locale);
 }
 
 export async function deleteUpgradeLog(db: Db, session: Session, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
@@ -74,8 +74,11 @@ describe("the server's own entry at start", () => {
     expect(entries).toHaveLength(1);
     const [entry] = entries;
     expect(entry).toMatchObject({ version: `${serverVersion()}+${lastTag}`, createdBy: null });
-    expect(entry!.title).toContain(`User Centre ${serverVersion()} installed`);
-    for (const m of journal) expect(entry!.content).toContain(`- \`${m.tag}\``);
+    // Each language apart: the columns hold the Chinese, texts both.
+    expect(entry!.title).toBe(`安装用户中心 ${serverVersion()}`);
+    expect(entry!.texts?.['en-US']?.title).toBe(`User Centre ${serverVersion()} installed`);
+    for (const m of journal) expect(entry!.texts?.['en-US']?.content).toContain(`- \`${m.tag}\``);
+    expect(entry!.content).not.toMatch(/User Centre|migration/);
   });
 
   it('is written once more when a new migration is applied, by one server only, listing just that one', async () => {
@@ -92,7 +95,8 @@ describe("the server's own entry at start", () => {
     expect(entries).toHaveLength(2);
     const added = entries[1]!;
     expect(added.version).toBe(`${serverVersion()}+0099_simulated`);
-    expect(added.title).toContain('Database schema upgraded to 0099_simulated');
+    expect(added.title).toBe('数据库结构升级到 0099_simulated');
+    expect(added.texts?.['en-US']?.title).toBe('Database schema upgraded to 0099_simulated');
     expect(added.content).toContain('- `0099_simulated`');
     expect(added.content).not.toContain(`- \`${journal[0]!.tag}\``);
     // Nothing new applied: nothing written.
@@ -103,10 +107,13 @@ describe("the server's own entry at start", () => {
 
 describe("the server's entry for a migration with a long name", () => {
   it('still fits the rules an entry is written under', async () => {
-    const tag = `0100_${'a_very_long_migration_name_'.repeat(3)}`;
+    const tag = `0100_${'a_very_long_migration_name_'.repeat(5)}`;
     const entry = schemaUpgradeEntry([...journal, { idx: 100, when: 1, tag }], new Set([journal[0]!.when]), new Set([journal[0]!.when, 1]), '10.20.30');
-    expect(entry).toMatchObject({ version: `10.20.30+${tag}`, title: '数据库结构升级 · Database schema upgraded' });
-    expect(entry!.content).toContain(`- \`${tag}\``);
+    expect(entry).toMatchObject({
+      version: `10.20.30+${tag}`,
+      texts: { 'zh-CN': { title: '数据库结构升级' }, 'en-US': { title: 'Database schema upgraded' } },
+    });
+    expect(entry!.texts['en-US'].content).toContain(`- \`${tag}\``);
   });
 });
 
@@ -183,7 +190,8 @@ describe('a database made before upgrade logs existed', () => {
 
     const [entry, ...more] = await entriesOf(db, SERVER_PLUGIN);
     expect(more).toEqual([]);
-    expect(entry!.title).toContain(`Database schema upgraded to ${lastTag}`);
+    expect(entry!.texts?.['en-US']?.title).toBe(`Database schema upgraded to ${lastTag}`);
+    expect(entry!.title).toBe(`数据库结构升级到 ${lastTag}`);
     expect(entry!.content).toContain('- `0030_upgrade_log`');
     expect(entry!.content).not.toContain(`- \`${journal[0]!.tag}\``);
   });
@@ -293,7 +301,7 @@ describe('upgrade log calls', () => {
 
     const unknown = await list(filter(['createdBy', '=', 1]));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(/^filter: unknown field "createdBy"/);
+    expect(unknown.json().message).toMatch(/^Unknown field "createdBy"/);
   });
 
   it('lets a platform administrator write entries by hand: create, edit, one per plugin version, delete', async () => {
@@ -319,9 +327,10 @@ describe('upgrade log calls', () => {
     // One entry per plugin version, on create and on update.
     await saved({ plugin: 'hand', version: '4.0.0', title: 'Release 4' });
     const twice = await edit({ plugin: 'hand', version: '4.0.0', title: 'Again' });
-    expect({ status: twice.statusCode, message: twice.json().message }).toEqual({
+    expect({ status: twice.statusCode, message: twice.json().message, fields: twice.json().data.fields }).toEqual({
       status: 409,
-      message: 'version: hand 4.0.0 has an upgrade log entry already: edit that entry instead',
+      message: 'hand 4.0.0 has an upgrade log entry already: edit that entry instead',
+      fields: [{ field: 'version', message: 'hand 4.0.0 has an upgrade log entry already: edit that entry instead' }],
     });
     const clash = await edit({ id: created.id, plugin: 'hand', version: '4.0.0', title: 'Clash' });
     expect(clash.statusCode).toBe(409);
@@ -331,7 +340,7 @@ describe('upgrade log calls', () => {
       payload: { plugin: 'hand', version: '4.0.0', title: 'x' },
       headers: { ...auth(admin), 'accept-language': 'zh-CN' },
     });
-    expect(zh.json().message).toBe('version: hand 4.0.0 已有升级日志，请编辑那条日志');
+    expect(zh.json().message).toBe('hand 4.0.0 已有升级日志，请编辑那条日志');
     // Two creations of one version at the same moment: one lands, the other is the same 409.
     const race = await Promise.all([edit({ plugin: 'race', version: '1' }), edit({ plugin: 'race', version: '1' })]);
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -340,10 +349,10 @@ describe('upgrade log calls', () => {
     const badDay = await edit({ upgradedAt: '2026-02-30T00:00:00Z' });
     expect({ status: badDay.statusCode, message: badDay.json().message }).toEqual({
       status: 400,
-      message: 'upgradedAt: Upgrade time must be a date and time such as 2026-05-01T08:00:00Z (years 1970 to 9999)',
+      message: 'Upgrade time must be a date and time such as 2026-05-01T08:00:00Z (years 1970 to 9999)',
     });
     const noTitle = await edit({ title: '   ' });
-    expect({ status: noTitle.statusCode, message: noTitle.json().message }).toEqual({ status: 400, message: 'title: Title cannot be empty' });
+    expect({ status: noTitle.statusCode, message: noTitle.json().message }).toEqual({ status: 400, message: 'Title cannot be empty' });
     expect((await edit({ id: 2 ** 31 - 7 })).statusCode).toBe(404);
 
     expect((await remove(created.id, clerk)).statusCode).toBe(200);
@@ -425,10 +434,11 @@ describe('upgrade log calls', () => {
       expect(html).toContain('>click</a>');
     }
     // The server's own entries go through the same rendering.
-    await recordUpgrade(t.db, { plugin: 'xss-auto', version: '1', title: 'Auto', content: '**ok**\n\n<script>alert(1)</script>' });
-    const auto = (await listed(filter(['plugin', '=', 'xss-auto']))).list[0]!;
-    expect(auto).toMatchObject({ automatic: true, content: '**ok**\n\n<script>alert(1)</script>' });
-    expect(auto.contentHtml.trim()).toBe('<p><strong>ok</strong></p>');
+    const auto = { title: 'Auto', content: '**ok**\n\n<script>alert(1)</script>' };
+    await recordUpgrade(t.db, { plugin: 'xss-auto', version: '1', texts: { 'zh-CN': auto, 'en-US': auto } });
+    const shown = (await listed(filter(['plugin', '=', 'xss-auto']))).list[0]!;
+    expect(shown).toMatchObject({ automatic: true, content: '**ok**\n\n<script>alert(1)</script>' });
+    expect(shown.contentHtml.trim()).toBe('<p><strong>ok</strong></p>');
   });
 
   it('records a remote registered at a new version, once per version', async () => {
@@ -442,19 +452,89 @@ describe('upgrade log calls', () => {
     await upsertRemote(t.db, { ...org, version: '1.0.0' });
     let entries = await entriesOf(t.db, 'upg-org');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ version: '1.0.0', title: '安装 组织管理 · Organisation installed', createdBy: null });
+    expect(entries[0]).toMatchObject({
+      version: '1.0.0',
+      title: '安装 组织管理',
+      texts: { 'zh-CN': { title: '安装 组织管理' }, 'en-US': { title: 'Organisation installed' } },
+      createdBy: null,
+    });
     await Promise.all([upsertRemote(t.db, { ...org, version: '1.1.0' }), upsertRemote(t.db, { ...org, version: '1.1.0' })]);
     entries = await entriesOf(t.db, 'upg-org');
     expect(entries.map((e) => e.version)).toEqual(['1.0.0', '1.1.0']);
-    expect(entries[1]!.content).toContain('updated from 1.0.0 to 1.1.0');
+    expect(entries[1]!.content).toContain('从 1.0.0 升级到 1.1.0');
+    expect(entries[1]!.texts?.['en-US']?.content).toContain('updated from 1.0.0 to 1.1.0');
+  });
+
+  it("reads the server's own entries in the reader's language, and one an administrator edited as he typed it", async () => {
+    const lang = {
+      name: 'upg-lang',
+      entry: '/user/web/remotes/upg-lang/1.0.0/mf-manifest.json',
+      routes: ['/lang'],
+      title: { 'zh-CN': '语言', 'en-US': 'Language' },
+    };
+    await upsertRemote(t.db, { ...lang, version: '1.0.0' });
+    const read = async (language: string) => {
+      const res = await t.app.inject({ url: LIST, query: filter(['plugin', '=', 'upg-lang']), headers: { ...auth(admin), 'accept-language': language } });
+      return (res.json().data as { list: UpgradeLogRow[] }).list[0]!;
+    };
+    const zh = await read('zh-CN');
+    expect(zh).toMatchObject({ title: '安装 语言', automatic: true });
+    expect(zh.content).toBe('模块 `upg-lang` 已安装。\n\n入口：`/user/web/remotes/upg-lang/1.0.0/mf-manifest.json`\n');
+    const en = await read('en-US');
+    expect(en).toMatchObject({ id: zh.id, title: 'Language installed' });
+    expect(en.content).toBe('Remote `upg-lang` installed.\n\nEntry: `/user/web/remotes/upg-lang/1.0.0/mf-manifest.json`\n');
+    expect(en.contentHtml).not.toMatch(/\p{Script=Han}/u);
+    const viewed = await t.app.inject({ url: VIEW, query: { id: String(zh.id) }, headers: { ...auth(admin), 'accept-language': 'en-US' } });
+    expect(viewed.json().data).toMatchObject({ title: 'Language installed' });
+    // Edited by hand: his words, in every language.
+    await saved({ id: zh.id, plugin: 'upg-lang', version: '1.0.0', title: '语言模块 1.0', content: '手写的说明' });
+    expect(await read('en-US')).toMatchObject({ title: '语言模块 1.0', content: '手写的说明', automatic: true });
+  });
+
+  it('splits the entries written in both languages at once before drizzle/0046 into each language', async () => {
+    const old = [
+      {
+        plugin: 'upg-old-remote',
+        title: '安装 旧模块 · Old installed',
+        content: '模块 `old` 已安装。\n\nRemote `old` installed.\n\nEntry: `/old/mf-manifest.json`\n',
+      },
+      { plugin: 'upg-old-addon', title: '旧应用 已更新 · Old app updated', content: '应用 `a` 从 1 更新到 2。\n\nAddon `a` updated from 1 to 2.\n' },
+    ];
+    // Written as the system connection writes the server's own entries (recordUpgrade).
+    await t.db
+      .insert(upgradeLogs)
+      .values([...old.map((o) => ({ ...o, version: '1' })), { plugin: 'upg-old-hand', version: '1', title: 'A · B', content: 'typed', createdBy: 1 }]);
+    // The data part of the migration, run again over these rows (the column is there already).
+    const [, split] = readFileSync(join(migrationsFolder(), '0046_reader_language.sql'), 'utf8').split('--> statement-breakpoint');
+    await t.db.execute(sql.raw(split!));
+    const [remote] = await entriesOf(t.db, 'upg-old-remote');
+    expect(remote).toMatchObject({
+      title: '安装 旧模块',
+      content: '模块 `old` 已安装。\n\n入口：`/old/mf-manifest.json`\n',
+      texts: {
+        'zh-CN': { title: '安装 旧模块', content: '模块 `old` 已安装。\n\n入口：`/old/mf-manifest.json`\n' },
+        'en-US': { title: 'Old installed', content: 'Remote `old` installed.\n\nEntry: `/old/mf-manifest.json`\n' },
+      },
+    });
+    const [addon] = await entriesOf(t.db, 'upg-old-addon');
+    expect(addon!.texts).toEqual({
+      'zh-CN': { title: '旧应用 已更新', content: '应用 `a` 从 1 更新到 2。\n' },
+      'en-US': { title: 'Old app updated', content: 'Addon `a` updated from 1 to 2.\n' },
+    });
+    // What an administrator wrote stays as he wrote it.
+    expect((await entriesOf(t.db, 'upg-old-hand'))[0]).toMatchObject({ title: 'A · B', content: 'typed', texts: null });
   });
 
   it('writes an entry for the market once and refuses one that breaks the rules', async () => {
-    const entry = { plugin: 'addon-weather', version: '2.0.0', title: 'Weather 2', content: '- radar' };
+    const words = (title: string) => ({ 'zh-CN': { title: `${title} 中`, content: '- 雷达' }, 'en-US': { title, content: '- radar' } });
+    const entry = { plugin: 'addon-weather', version: '2.0.0', texts: words('Weather 2') };
     expect(await recordUpgrade(t.db, entry)).toBe(true);
-    expect(await recordUpgrade(t.db, { ...entry, title: 'Weather 2 again' })).toBe(false);
-    expect((await entriesOf(t.db, 'addon-weather')).map((e) => e.title)).toEqual(['Weather 2']);
+    expect(await recordUpgrade(t.db, { ...entry, texts: words('Weather 2 again') })).toBe(false);
+    expect((await entriesOf(t.db, 'addon-weather')).map((e) => e.title)).toEqual(['Weather 2 中']);
     await expect(recordUpgrade(t.db, { ...entry, version: '' })).rejects.toThrow(/version: Version cannot be empty/);
+    await expect(recordUpgrade(t.db, { ...entry, plugin: 'addon-weather-2', texts: { ...words('x'), 'en-US': { title: '', content: '' } } })).rejects.toThrow(
+      /en-US title: Title cannot be empty/,
+    );
   });
 
   it('is granted by the page buttons the seed and the migration create', async () => {

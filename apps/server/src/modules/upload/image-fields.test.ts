@@ -47,15 +47,17 @@ describe('image fields take only this server’s uploads', () => {
   it.each(OUTSIDE)('member/edit refuses the avatar %s, naming the field', async (avatar) => {
     const r = await newUser({ avatar });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(`avatar: ${RULE}`);
+    expect(r.body.message).toBe(RULE);
+    expect(r.body.data.fields).toEqual([{ field: 'avatar', message: RULE }]);
   });
 
   it('member/edit refuses another site’s payment code too, and says so in Chinese to a Chinese reader', async () => {
     const en = await newUser({ alipayCode: 'https://tracker.example/code.png' });
-    expect(en.body.message).toBe(`alipayCode: ${RULE}`);
+    expect(en.body.message).toBe(RULE);
+    expect(en.body.data.fields).toEqual([{ field: 'alipayCode', message: RULE }]);
     const zh = await newUser({ avatar: 'https://tracker.example/pixel.gif' }, 'zh-CN');
     expect(zh.status).toBe(400);
-    expect(zh.body.message).toBe('avatar: 这里只能保存在本系统上传的图片（上传返回的地址，如 /admin/admin/upload/file/….png），请上传图片，或留空');
+    expect(zh.body.message).toBe('这里只能保存在本系统上传的图片（上传返回的地址，如 /admin/admin/upload/file/….png），请上传图片，或留空');
   });
 
   it('takes exactly what the upload returns, and an empty value', async () => {
@@ -71,7 +73,7 @@ describe('image fields take only this server’s uploads', () => {
   it("refuses another site's image as one's own avatar in the account settings", async () => {
     const r = await post('/user/admin/member/profile/edit', { avatar: 'https://tracker.example/pixel.gif', realName: '管理员' });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(`avatar: ${RULE}`);
+    expect(r.body.message).toBe(RULE);
   });
 
   it("refuses another site's image as one's own payment code in the withdrawal account", async () => {
@@ -82,6 +84,6 @@ describe('image fields take only this server’s uploads', () => {
       password: ADMIN_PASSWORD,
     });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(`alipayCode: ${RULE}`);
+    expect(r.body.message).toBe(RULE);
   });
 });

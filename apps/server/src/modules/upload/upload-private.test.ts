@@ -96,7 +96,7 @@ describe('what a saved user may refer to', () => {
     const r = await saveUser({ alipayCode: foreign });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(
-      /^alipayCode: the image .* is not an upload of your tenant .*: upload the image with POST \/admin\/admin\/upload\/image\?purpose=private/,
+      /^The image .* is not an upload of your tenant .*: upload the image with POST \/admin\/admin\/upload\/image\?purpose=private/,
     );
     expect((await fetchFile(t, foreign, admin)).statusCode).toBe(404);
   });
@@ -104,8 +104,8 @@ describe('what a saved user may refer to', () => {
   it('takes a payment code only as a private upload and an avatar only as a public one', async () => {
     const pub = (await uploadImage(t, admin)).body.data.url as string;
     const priv = await privateUpload();
-    expect((await saveUser({ alipayCode: pub })).body.message).toMatch(/^alipayCode: the image was uploaded as public but this field takes private images/);
-    expect((await saveUser({ avatar: priv })).body.message).toMatch(/^avatar: the image was uploaded as private but this field takes public images/);
+    expect((await saveUser({ alipayCode: pub })).body.message).toMatch(/^The image was uploaded as public but this field takes private images/);
+    expect((await saveUser({ avatar: priv })).body.message).toMatch(/^The image was uploaded as private but this field takes public images/);
     const ok = await saveUser({ avatar: pub, alipayCode: priv });
     expect(ok.body).toMatchObject({ code: 0, data: { avatar: pub, alipayCode: priv } });
   });
@@ -113,9 +113,9 @@ describe('what a saved user may refer to', () => {
   it('refuses a file name that is not an upload, and any image of another site (issue 26: image-fields.test.ts)', async () => {
     const r = await saveUser({ alipayCode: '/admin/admin/upload/file/x.png' });
     expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/^alipayCode: Only an image uploaded to this server can be saved here/);
+    expect(r.body.message).toMatch(/^Only an image uploaded to this server can be saved here/);
     const unknown = `/admin/admin/upload/file/${'0'.repeat(32)}.png`;
-    expect((await saveUser({ alipayCode: unknown })).body.message).toMatch(/^alipayCode: the image .* is not an upload of your tenant/);
+    expect((await saveUser({ alipayCode: unknown })).body.message).toMatch(/^The image .* is not an upload of your tenant/);
     expect((await saveUser({ alipayCode: 'https://elsewhere.example/code.png' })).status).toBe(400);
     expect((await saveUser({ avatar: 'https://elsewhere.example/face.png' })).status).toBe(400);
   });

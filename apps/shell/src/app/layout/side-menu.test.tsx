@@ -25,7 +25,10 @@ describe('SideMenu', () => {
     setLocale('en-US');
     useSession.setState({
       adminMenu: [
-        item({ id: 1, name: '工作台', locale: 'menu.dashboard', path: '/dashboard' }),
+        // The seeded name: the reader's text of its key shows.
+        item({ id: 1, name: '仪表盘', locale: 'menu.dashboard', path: '/dashboard' }),
+        // A name an administrator typed: shown as typed, in every language.
+        item({ id: 4, name: '我的组织', locale: 'menu.org', path: '/org' }),
         item({ id: 2, name: 'Docs', path: 'https://docs.example.com' }),
         item({ id: 3, name: 'Secret', path: '/secret', hidden: true }),
       ],
@@ -48,6 +51,8 @@ describe('SideMenu', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByText('Secret')).not.toBeInTheDocument();
+    expect(screen.getByText('我的组织')).toBeInTheDocument();
+    expect(screen.queryByText('Organisation')).not.toBeInTheDocument();
     fireEvent.click(screen.getByText('Docs'));
     expect(open).toHaveBeenCalledWith('https://docs.example.com', '_blank', 'noopener');
     fireEvent.click(screen.getByText('Dashboard'));

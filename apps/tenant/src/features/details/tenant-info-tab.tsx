@@ -2,6 +2,7 @@ import { Button, Descriptions, Flex, Form } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { tenantEditCall, type TenantRow } from '@uc/contracts';
 import { call, formatDateTime, useCan, useLocale, useT } from '@uc/client';
+import { forgetRefusalOnChange, showRefusalOnFields } from '@uc/ui';
 import { TenantFields, tenantBody, tenantFormValues, type TenantFormValues } from '../../lib/tenant-fields';
 
 /** The details page's first tab: the tenant's own fields, editable in place by whoever may edit tenants. */
@@ -34,8 +35,9 @@ export function TenantInfoTab({ tenant, onSaved }: { tenant: TenantRow; onSaved:
     try {
       await call(tenantEditCall, { body: tenantBody(values, tenant.id, tenant.isPlatform), done: 'saved' });
       onSaved();
-    } catch {
-      // Refused: the API client has shown why; the form keeps what was typed.
+    } catch (error) {
+      // Refused: the API client has shown why, a refusal about a field under it; the form keeps what was typed.
+      showRefusalOnFields(form, error);
     } finally {
       setSaving(false);
     }
@@ -57,7 +59,7 @@ export function TenantInfoTab({ tenant, onSaved }: { tenant: TenantRow; onSaved:
           { key: 'updated', label: t('tenant.manage.updatedAt'), children: formatDateTime(tenant.updatedAt, locale) },
         ]}
       />
-      <Form form={form} layout="vertical" name="tenant-info" disabled={!canEdit}>
+      <Form form={form} layout="vertical" name="tenant-info" disabled={!canEdit} onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}>
         <TenantFields creating={false} isPlatform={tenant.isPlatform} current={tenant} active />
         {canEdit && (
           <Flex gap={8}>

@@ -1,5 +1,6 @@
-import { Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import type { TenantInviteRow } from '@uc/contracts';
+import { DeleteConfirm } from '@uc/ui';
 
 export interface InviteActions {
   canEdit: boolean;
@@ -55,16 +56,11 @@ export function inviteColumns(t: Translate, formatTime: (iso: string) => string,
             </Button>
           )}
           {a.canDelete && (
-            <Popconfirm
-              title={t('tenant.common.deleteConfirm', { name: r.title })}
-              okText={t('tenant.common.ok')}
-              cancelText={t('tenant.common.cancel')}
-              onConfirm={() => a.onDelete(r)}
-            >
+            <DeleteConfirm title={t('tenant.common.deleteConfirm', { name: r.title })} onConfirm={() => a.onDelete(r)}>
               <Button size="small" type="link" danger aria-label={`${t('tenant.common.delete')} ${r.title}`}>
                 {t('tenant.common.delete')}
               </Button>
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Flex>
       ),

@@ -1,7 +1,7 @@
-import { Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { tenantExpiryDate, type StatusValue, type TenantRow } from '@uc/contracts';
-import { StatusSwitch, StatusTag } from '@uc/ui';
+import { StatusSwitch, StatusTag, DeleteConfirm } from '@uc/ui';
 
 export interface ManageActions {
   canEdit: boolean;
@@ -84,16 +84,11 @@ export function manageColumns(t: Translate, formatTime: (iso: string) => string,
             </Button>
           )}
           {a.canDelete && !r.isPlatform && (
-            <Popconfirm
-              title={t('tenant.manage.deleteConfirm', { name: r.name })}
-              okText={t('tenant.common.ok')}
-              cancelText={t('tenant.common.cancel')}
-              onConfirm={() => a.onDelete(r)}
-            >
+            <DeleteConfirm title={t('tenant.manage.deleteConfirm', { name: r.name })} onConfirm={() => a.onDelete(r)}>
               <Button size="small" type="link" danger aria-label={`${t('tenant.common.delete')} ${r.name}`}>
                 {t('tenant.common.delete')}
               </Button>
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Flex>
       ),

@@ -198,7 +198,7 @@ describe('ManagePage', () => {
     await waitFor(() => expect(sent(tenantStatusCall)[0]?.body).toEqual({ id: 2, status: 2 }));
     fireEvent.click(within(globex).getByRole('button', { name: '删除 Globex' }));
     expect(await screen.findByText(/只有没有用户（包括回收站中的用户）的租户才能删除/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(sent(tenantDeleteCall)[0]?.body).toEqual({ id: 2 }));
     expect(await screen.findByText(HAS_USERS)).toBeInTheDocument();
   });

@@ -1,14 +1,14 @@
 import { Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { auditLogListCall, type AuditLogRow } from '@uc/contracts';
-import { hasMessage, useT } from '@uc/client';
+import { menuName, useT } from '@uc/client';
 import { ExportButton, ListTable, toFilter, useListQuery, type ExportColumn } from '@uc/ui';
 import { ScopeNote, useLogTime, useMonitorFilters, useTenantNames } from './monitor-filters';
 
 /** The menu entries naming a call (新增用户 / 编辑用户), in the reader's language when the console has their keys. */
 export function useActionName(): (row: AuditLogRow) => string {
   const t = useT();
-  return useCallback((row) => row.actionMenus.map((m) => (m.locale && hasMessage(m.locale) ? t(m.locale) : m.name)).join(' / '), [t]);
+  return useCallback((row) => row.actionMenus.map((m) => menuName(m, t)).join(' / '), [t]);
 }
 
 /** /monitor/operation-log (操作日志): every administrative write: who, which call, on what, which fields, from where, when. */

@@ -1,6 +1,6 @@
-import { Button, Flex, Popconfirm, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { TENANT_POLICY_MAX_FIELDS, tenantSetting, type StatusValue, type TenantPolicyRow } from '@uc/contracts';
-import { StatusSwitch, StatusTag } from '@uc/ui';
+import { StatusSwitch, StatusTag, DeleteConfirm } from '@uc/ui';
 
 export interface PolicyActions {
   canEdit: boolean;
@@ -85,16 +85,11 @@ export function policyColumns(t: Translate, formatTime: (iso: string) => string,
           )}
           {/* The default policy cannot be deleted: another must become the default first. */}
           {a.canDelete && !r.isDefault && (
-            <Popconfirm
-              title={t('tenant.common.deleteConfirm', { name: r.title })}
-              okText={t('tenant.common.ok')}
-              cancelText={t('tenant.common.cancel')}
-              onConfirm={() => a.onDelete(r)}
-            >
+            <DeleteConfirm title={t('tenant.common.deleteConfirm', { name: r.title })} onConfirm={() => a.onDelete(r)}>
               <Button size="small" type="link" danger aria-label={`${t('tenant.common.delete')} ${r.title}`}>
                 {t('tenant.common.delete')}
               </Button>
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Flex>
       ),

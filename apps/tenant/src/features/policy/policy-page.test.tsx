@@ -283,7 +283,7 @@ describe('PolicyPage', () => {
     fireEvent.click(within(trial).getByRole('switch', { name: '状态 Trial' }));
     await waitFor(() => expect(sentBody(tenantPolicyStatusCall)).toEqual({ id: 2, status: 1 }));
     fireEvent.click(within(trial).getByRole('button', { name: '删除 Trial' }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(sentBody(tenantPolicyDeleteCall)).toEqual({ id: 2 }));
     expect(await screen.findByText(IN_USE)).toBeInTheDocument();
   });

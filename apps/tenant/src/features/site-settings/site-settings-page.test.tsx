@@ -184,11 +184,11 @@ describe('SiteSettingsPage', () => {
     await renderPage();
     fireEvent.change(field('ICP 备案号'), { target: { value: 'ICP 12345' } });
     fireEvent.change(field('发送间隔'), { target: { value: '5' } });
-    fireEvent.change(field('站点名称'), { target: { value: '  ' } });
+    fireEvent.change(field('站点名称'), { target: { value: 'x'.repeat(65) } });
     save();
     expect(await screen.findByText('ICP 备案号须形如 京ICP备12345678号 或 京ICP备12345678号-1；留空则页脚不显示备案链接')).toBeInTheDocument();
     expect(await screen.findByText('短信发送间隔必须是 30 到 600 之间的整数秒')).toBeInTheDocument();
-    expect(await screen.findByText('站点名称不能为空')).toBeInTheDocument();
+    expect(await screen.findByText('站点名称最多 64 个字符')).toBeInTheDocument();
     expect(sentBodies()).toEqual([]);
   });
 

@@ -1,18 +1,9 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Divider, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
-import {
-  siteSettingsCall,
-  siteSettingsFields,
-  siteSettingsSaveCall,
-  SITE_NAME_MAX,
-  SITE_NAME_REQUIRED,
-  COPYRIGHT_MAX,
-  SMS_COOLDOWN_RULE,
-  type SiteSettings,
-} from '@uc/contracts';
+import { siteSettingsCall, siteSettingsFields, siteSettingsSaveCall, SITE_NAME_MAX, COPYRIGHT_MAX, SMS_COOLDOWN_RULE, type SiteSettings } from '@uc/contracts';
 import { call, StorageKey, useCan, useSession, useT, writeStorage } from '@uc/client';
-import { contractRule, useCall, useFormSubmit } from '@uc/ui';
+import { contractRule, forgetRefusalOnChange, useCall, useFormSubmit } from '@uc/ui';
 import { RegistrationFields } from './registration-fields';
 import { bodyOf, siteConfigOf, valuesOf, type SiteSettingsValues } from './site-settings-values';
 
@@ -57,16 +48,23 @@ export function SiteSettingsPage() {
     <Card title={t('system.settings.title')} loading={loading && !data}>
       <Typography.Paragraph type="secondary">{t('system.settings.intro')}</Typography.Paragraph>
       {data && (
-        <Form form={form} name="site-settings" layout="vertical" disabled={!canSave} style={{ maxWidth: 720 }}>
+        <Form
+          form={form}
+          name="site-settings"
+          layout="vertical"
+          disabled={!canSave}
+          style={{ maxWidth: 720 }}
+          onValuesChange={(changed: object) => forgetRefusalOnChange(form, changed)}
+        >
           <Divider titlePlacement="start">{t('system.settings.section.site')}</Divider>
           <Form.Item
             name="siteName"
             label={t('system.settings.siteName')}
-            extra={t('system.settings.siteName.help')}
-            // Blank but not empty is the contract's to refuse (it trims): one message either way.
-            rules={[{ required: true, message: t(SITE_NAME_REQUIRED) }, contractRule(siteSettingsFields.siteName)]}
+            extra={t('system.settings.siteName.help', { name: t('app.name') })}
+            rules={[contractRule(siteSettingsFields.siteName)]}
           >
-            <Input maxLength={SITE_NAME_MAX} />
+            {/* Empty: the console's own name, in each reader's language (the placeholder shows the reader's). */}
+            <Input maxLength={SITE_NAME_MAX} placeholder={t('app.name')} allowClear />
           </Form.Item>
           <Form.Item
             name="basicCopyright"

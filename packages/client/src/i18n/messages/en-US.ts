@@ -1,10 +1,12 @@
 import type { MessageTable } from '../i18n-store';
 
 export const sharedEnUS: MessageTable = {
+  'app.name': 'User Centre',
   'form.save': 'Save',
   'status.enabled': 'Enabled',
   'status.disabled': 'Disabled',
   'form.cancel': 'Cancel',
+  'form.delete': 'Delete',
   'feedback.saved': 'Saved',
   'feedback.deleted': 'Deleted',
   'feedback.done': 'Done',

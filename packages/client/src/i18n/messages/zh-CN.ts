@@ -2,10 +2,13 @@ import type { MessageTable } from '../i18n-store';
 
 /** Texts of @uc/client and @uc/ui: request errors, the login-timeout dialog, the list kit, the dev host. */
 export const sharedZhCN: MessageTable = {
+  // The console's own name, shown where the site settings name none.
+  'app.name': '用户中心',
   'form.save': '保存',
   'status.enabled': '启用',
   'status.disabled': '停用',
   'form.cancel': '取消',
+  'form.delete': '删除',
   'feedback.saved': '已保存',
   'feedback.deleted': '已删除',
   'feedback.done': '操作成功',

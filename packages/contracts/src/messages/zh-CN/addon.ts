@@ -86,4 +86,25 @@ export const addonZhCN: Readonly<Record<string, string>> = {
     '该应用授予的 {permission} 已由应用 {owner} 授予，请使用自己的地址',
   'The addon was built against {library} {range}, but the console runs {library} {version}: build it again with the console versions (the addon kit does)':
     '该应用基于 {library} {range} 构建，但控制台运行的是 {library} {version}，请用控制台的版本重新构建（应用开发工具包会自动使用）',
+  'The manifest uc-addon.json is invalid at {path}: {problem}; fix it and build the addon again':
+    '清单 uc-addon.json 中 {path} 无效：{problem}；请修正后重新构建应用',
+  'The package of {versionId} is larger than the {expected} bytes the catalogue says: the package changed; install again or fix the catalogue entry':
+    '{versionId} 的应用包大于目录中记录的 {expected} 字节：应用包已被更换，请重新安装或修正目录条目',
+  // Reasons inside the refusals above ({problem}), in the reader's language like the refusal itself.
+  'an unexpected error on the server': '服务器发生意外错误',
+  'not JSON': '不是有效的 JSON',
+  'a size in base-256': '大小字段使用了 base-256 编码',
+  'a number field that is not octal': '数字字段不是八进制',
+  'a broken pax header': 'pax 头已损坏',
+  'a header checksum does not match': '文件头的校验和不符',
+  'it ends in the middle of a file': '归档在某个文件的中间就结束了',
+  'a backslash or NUL in its name': '名称中含有反斜杠或 NUL 字符',
+  'an absolute path': '使用了绝对路径',
+  'a path climbing out with ..': '路径用 .. 跳出了应用包目录',
+  'outside the package/ folder': '位于 package/ 目录之外',
+  'a path longer than 400 characters': '路径超过 400 个字符',
+  'a hard link': '是硬链接',
+  'a symbolic link': '是符号链接',
+  'an entry that is neither a file nor a folder': '既不是文件也不是目录',
+  'a file without a name': '是没有名称的文件',
 };

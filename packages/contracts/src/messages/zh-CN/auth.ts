@@ -28,17 +28,16 @@ export const authZhCN: Readonly<Record<string, string>> = {
   'Sign-in by SMS is turned off: sign in with your user name and password': '短信登录已关闭，请使用用户名和密码登录',
   'No account uses this phone number: check the number or register': '没有账号使用这个手机号，请检查号码或先注册',
   'Registration is closed: ask an administrator for an account': '注册已关闭，请联系管理员开通账号',
-  'inviteCode: an invitation code is required to register here: ask the platform for one': 'inviteCode: 注册需要邀请码，请向平台索取',
-  'username: this user name is taken: choose another': 'username: 该用户名已被占用，请换一个',
-  'mobile: this phone number is already registered: sign in, or reset the password by SMS': 'mobile: 该手机号已注册，请直接登录，或通过短信重置密码',
+  'inviteCode: an invitation code is required to register here: ask the platform for one': '注册需要邀请码，请向平台索取',
+  'username: this user name is taken: choose another': '该用户名已被占用，请换一个',
+  'mobile: this phone number is already registered: sign in, or reset the password by SMS': '该手机号已注册，请直接登录，或通过短信重置密码',
   'mobile: a user of the organisation you are joining already has this phone number: ask its administrator for that account (and verify the number in its account settings), or register with another number':
-    'mobile: 您要加入的组织中已有用户使用此手机号：请向其管理员索取该账号（并在其账户设置中验证此号码），或使用其他号码注册',
-  'inviteCode: this invitation code is not valid or was already used: check it, or ask for a new one':
-    'inviteCode: 邀请码无效或已被使用，请检查，或索取新的邀请码',
+    '您要加入的组织中已有用户使用此手机号：请向其管理员索取该账号（并在其账户设置中验证此号码），或使用其他号码注册',
+  'inviteCode: this invitation code is not valid or was already used: check it, or ask for a new one': '邀请码无效或已被使用，请检查，或索取新的邀请码',
   'Registration is not set up: there is no default tenant policy; tell the platform administrator': '注册尚未配置：没有默认租户策略，请联系平台管理员',
   'Registration is not set up: the default tenant policy has no default tenant; tell the platform administrator':
     '注册尚未配置：默认租户策略没有默认租户，请联系平台管理员',
-  'inviteCode: this invitation code was just used: ask for a new one': 'inviteCode: 该邀请码刚刚已被使用，请索取新的邀请码',
+  'inviteCode: this invitation code was just used: ask for a new one': '该邀请码刚刚已被使用，请索取新的邀请码',
   'Your session has expired or was ended: please sign in again': '您的登录已过期或已被结束，请重新登录',
   'Your account is disabled: ask an administrator to enable it': '您的账号已停用，请联系管理员启用',
   'You do not have permission to call {path}: ask an administrator to grant it to your role': '您没有调用 {path} 的权限，请联系管理员为您的角色授权',
@@ -61,8 +60,8 @@ export const authZhCN: Readonly<Record<string, string>> = {
   'This nonce was used already: sign every request with a new random nonce': '该 nonce 已被使用过，每个请求请使用新的随机 nonce 签名',
   'This open access key is disabled: ask an administrator to enable it': '该开放授权密钥已停用，请联系管理员启用',
   'Open access sign-in failed: check the key, the secret and how the signature is made': '开放授权登录失败，请检查 key、密钥和签名方式',
-  'oldPassword: the current password is wrong': 'oldPassword: 当前密码不正确',
-  'newPassword: the new password is the same as the current one: choose a different one': 'newPassword: 新密码与当前密码相同，请换一个',
+  'oldPassword: the current password is wrong': '当前密码不正确',
+  'newPassword: the new password is the same as the current one: choose a different one': '新密码与当前密码相同，请换一个',
   'You have no live session {id}: reload the list of your sessions': '您没有正在使用的会话 {id}，请刷新会话列表',
   'The SMS could not be sent ({reason}): try again in a minute; if it keeps failing, tell the administrator':
     '短信发送失败（{reason}），请一分钟后重试；如仍失败，请联系管理员',
@@ -78,7 +77,7 @@ export const authZhCN: Readonly<Record<string, string>> = {
   'Too many captcha images from this address: at most {limit} in a minute; try again in {seconds} seconds':
     '该地址获取图片验证码次数过多：一分钟内最多 {limit} 次，请 {seconds} 秒后重试',
   '{field}: this password is among the most commonly used ones and easy to guess: choose another (a few unrelated words make a good one)':
-    '{field}: 该密码属于最常用的密码，容易被猜到，请换一个（几个不相关的词组合起来就是好密码）',
+    '该密码属于最常用的密码，容易被猜到，请换一个（几个不相关的词组合起来就是好密码）',
   'Demo mode is off on this server: sign in with an account (an administrator can turn demo mode on with DEMO_MODE=true)':
     '本服务器未开启演示模式，请使用账号登录（管理员可用 DEMO_MODE=true 开启演示模式）',
   'Your tenant "{tenant}" is disabled: ask the platform administrator to enable it': '您的租户“{tenant}”已停用，请联系平台管理员启用',

@@ -10,15 +10,14 @@ export const dashboardZhCN: Readonly<Record<string, string>> = {
   'tenantId is too large': 'tenantId 过大',
   // Server (modules/dashboard)
   'from: the range starts on {from}, after its end {to}: choose a first day on or before the last':
-    'from: 范围的开始日期 {from} 晚于结束日期 {to}，请选择不晚于结束日期的开始日期',
+    '范围的开始日期 {from} 晚于结束日期 {to}，请选择不晚于结束日期的开始日期',
   'to: the range from {from} to {to} covers {days} days, more than {max}: choose a shorter range':
-    'to: 从 {from} 到 {to} 的范围共 {days} 天，超过 {max} 天，请选择更短的范围',
+    '从 {from} 到 {to} 的范围共 {days} 天，超过 {max} 天，请选择更短的范围',
   'timezone: the database does not know the time zone {timezone}: use a name such as Asia/Shanghai or UTC':
-    'timezone: 数据库不认识时区 {timezone}，请使用 Asia/Shanghai 或 UTC 这样的名称',
+    '数据库不认识时区 {timezone}，请使用 Asia/Shanghai 或 UTC 这样的名称',
   "tenantId: only the platform administrators look at another tenant's figures: leave tenantId out to see your own tenant":
-    'tenantId: 只有平台管理员可以查看其他租户的数据，去掉 tenantId 即可查看本租户的数据',
-  'tenantId: the tenant {tenantId} does not exist: it may have been deleted; choose another tenant':
-    'tenantId: 租户 {tenantId} 不存在，可能已被删除，请选择其他租户',
+    '只有平台管理员可以查看其他租户的数据，去掉 tenantId 即可查看本租户的数据',
+  'tenantId: the tenant {tenantId} does not exist: it may have been deleted; choose another tenant': '租户 {tenantId} 不存在，可能已被删除，请选择其他租户',
   "Your tenant's policy does not include the workplace: ask the platform administrators to allow it in the policy":
     '您所在租户的策略不包含工作台，请联系平台管理员在策略中允许',
 };

@@ -22,14 +22,13 @@ export const noticeZhCN: Readonly<Record<string, string>> = {
     '发送给整个租户或其他租户需要数据范围为“全部”的角色，请改为给数据范围内的指定用户发送私信',
   'The notice does not exist: it may have been deleted; reload the list': '公告不存在，可能已被删除，请刷新列表',
   'tenantId: a notice to everyone names no tenant: leave tenantId out, or choose range 2 (one tenant)':
-    'tenantId: 发送给所有人的公告不能指定租户，请不要指定 tenantId，或选择范围 2（指定租户）',
-  'userIds: only a letter (range 3) has chosen users: leave userIds out, or choose range 3':
-    'userIds: 只有私信（范围 3）才有指定用户，请不要指定 userIds，或选择范围 3',
-  'userIds: choose at least one user for a letter (range 3)': 'userIds: 私信（范围 3）请至少选择一个用户',
-  'tenantId: the tenant does not exist: choose one of the list': 'tenantId: 租户不存在，请从列表中选择',
-  'userIds: user {id} is not among the users you may send to: choose users from your list': 'userIds: 用户 {id} 不在您可以发送的用户范围内，请从列表中选择用户',
+    '发送给所有人的公告不能指定租户，请不要指定 tenantId，或选择范围 2（指定租户）',
+  'userIds: only a letter (range 3) has chosen users: leave userIds out, or choose range 3': '只有私信（范围 3）才有指定用户，请不要指定 userIds，或选择范围 3',
+  'userIds: choose at least one user for a letter (range 3)': '私信（范围 3）请至少选择一个用户',
+  'tenantId: the tenant does not exist: choose one of the list': '租户不存在，请从列表中选择',
+  'userIds: user {id} is not among the users you may send to: choose users from your list': '用户 {id} 不在您可以发送的用户范围内，请从列表中选择用户',
   'content: nothing is left once unsupported markup is removed: write the content as text, links, lists, tables or images':
-    'content: 去除不支持的标记后内容为空，请使用文字、链接、列表、表格或图片编写内容',
+    '去除不支持的标记后内容为空，请使用文字、链接、列表、表格或图片编写内容',
   'A published notice keeps its range and recipients: withdraw it first, change them, then publish it again':
     '已发布的公告不能修改发送范围和接收人，请先撤回，修改后再重新发布',
   'The notice is already published: withdraw it first to publish it again': '公告已发布，如需重新发布请先撤回',

@@ -40,38 +40,38 @@ export const permissionZhCN: Readonly<Record<string, string>> = {
   'Menus are the platform catalogue: only the platform super administrator can change them; ask them to make this change':
     '菜单是平台目录，只有平台超级管理员可以修改，请联系平台超级管理员',
   'There is no such menu: reload the menu list': '菜单不存在，请刷新菜单列表',
-  'parentId: a menu cannot be its own parent: choose another parent or none': 'parentId: 菜单不能作为自己的上级，请选择其他上级或不选',
-  'parentId: there is no menu {id}: choose an existing parent or none': 'parentId: 菜单 {id} 不存在，请选择已有的上级或不选',
-  'parentId: {name} is a button and cannot hold entries: choose a directory or menu': 'parentId: {name} 是按钮，不能包含下级，请选择目录或菜单',
+  'parentId: a menu cannot be its own parent: choose another parent or none': '菜单不能作为自己的上级，请选择其他上级或不选',
+  'parentId: there is no menu {id}: choose an existing parent or none': '菜单 {id} 不存在，请选择已有的上级或不选',
+  'parentId: {name} is a button and cannot hold entries: choose a directory or menu': '{name} 是按钮，不能包含下级，请选择目录或菜单',
   "parentId: {name} is below this menu, which would make a cycle: choose a parent outside this menu's branch":
-    'parentId: {name} 在本菜单之下，会形成循环，请选择本菜单分支以外的上级',
+    '{name} 在本菜单之下，会形成循环，请选择本菜单分支以外的上级',
   'Routing alias must be unique: {alias} is used by menu {id}; choose another alias': '路由别名必须唯一：{alias} 已被菜单 {id} 使用，请换一个别名',
   '{name} has {count} child entries: delete or move them first': '{name} 下有 {count} 个下级，请先删除或移走',
   'There is no such role in your tenant: reload the role list': '本租户没有这个角色，请刷新角色列表',
   'You cannot change the role {name}: you may change only roles below your own; ask an administrator of your tenant':
     '您不能修改角色 {name}：只能修改低于您自己角色的角色，请联系本租户的管理员',
   'deptIds: the custom data scope needs at least one department: choose departments or another scope':
-    'deptIds: 自定义数据权限至少需要选择一个部门，请选择部门或其他数据权限',
+    '自定义数据权限至少需要选择一个部门，请选择部门或其他数据权限',
   'You cannot grant a data scope wider than your own: choose a narrower scope or departments within your reach':
     '不能授予比您自己更大的数据权限，请选择更小的范围或您可管理的部门',
   'Only administrators create top-level roles: choose a parent role below your own': '只有管理员可以创建顶级角色，请选择您角色之下的上级角色',
-  'parentId: a role cannot be its own parent: choose another parent': 'parentId: 角色不能作为自己的上级，请选择其他上级',
-  'parentId: there is no role {id} in your tenant: choose an existing parent role': 'parentId: 本租户没有角色 {id}，请选择已有的上级角色',
+  'parentId: a role cannot be its own parent: choose another parent': '角色不能作为自己的上级，请选择其他上级',
+  'parentId: there is no role {id} in your tenant: choose an existing parent role': '本租户没有角色 {id}，请选择已有的上级角色',
   'You do not hold the role {name}: choose a parent role you hold': '您没有角色 {name}，请选择您拥有的上级角色',
   "parentId: {name} is below this role, which would make a cycle: choose a parent outside this role's branch":
-    'parentId: {name} 在本角色之下，会形成循环，请选择本角色分支以外的上级',
-  'deptIds: there is no department {ids} in your tenant: choose departments from the tree': 'deptIds: 本租户没有部门 {ids}，请从部门树中选择',
+    '{name} 在本角色之下，会形成循环，请选择本角色分支以外的上级',
+  'deptIds: there is no department {ids} in your tenant: choose departments from the tree': '本租户没有部门 {ids}，请从部门树中选择',
   'Permission code {key} is used by the role {name} in your tenant: choose another code': '权限字符 {key} 已被本租户的角色 {name} 使用，请换一个',
   "The tenant's default administrator role cannot be disabled": '租户的默认管理员角色不能停用',
   '{name} is the default administrator role of your tenant and cannot be deleted': '{name} 是本租户的默认管理员角色，不能删除',
   '{name} has {count} child roles: delete or move them first': '{name} 下有 {count} 个下级角色，请先删除或移走',
   '{name} is the default administrator role of your tenant and cannot be disabled': '{name} 是本租户的默认管理员角色，不能停用',
-  'menuIds: there is no menu {ids}: reload the permission tree': 'menuIds: 菜单 {ids} 不存在，请刷新权限树',
+  'menuIds: there is no menu {ids}: reload the permission tree': '菜单 {ids} 不存在，请刷新权限树',
   'You cannot grant menus you do not hold yourself: {menus}; remove them or ask an administrator': '不能授予您自己没有的菜单：{menus}；请移除它们或联系管理员',
   'permissions: {addresses} is not an API address of this server: use addresses such as /user/admin/member/list, separated by commas':
-    'permissions: {addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
+    '{addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
   'permissions: {addresses} are not API addresses of this server: use addresses such as /user/admin/member/list, separated by commas':
-    'permissions: {addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
+    '{addresses} 不是本服务器的接口地址，请使用 /user/admin/member/list 这样的地址，多个用逗号分隔',
   '{name} has {count} child entry: delete or move it first': '{name} 下有 {count} 个下级，请先删除或移走',
   '{name} has {count} child role: delete or move it first': '{name} 下有 {count} 个下级角色，请先删除或移走',
   'Must be a console route starting with / (such as /org/user) or an http(s) address (such as https://example.com/help)':

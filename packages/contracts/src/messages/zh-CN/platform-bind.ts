@@ -17,13 +17,13 @@ export const platformBindZhCN: Readonly<Record<string, string>> = {
   'Captcha code must be at most 16 characters': '验证码最多 16 个字符',
   // The outgoing calls (platform-client.ts)
   'platformUrl: the platform URL {url} is not a valid address: enter it as https://platform.example.com':
-    'platformUrl: 平台地址 {url} 不是有效的地址：请按 https://platform.example.com 的格式填写',
+    '平台地址 {url} 不是有效的地址：请按 https://platform.example.com 的格式填写',
   'platformUrl: the platform URL must start with http:// or https:// (such as https://platform.example.com)':
-    'platformUrl: 平台地址必须以 http:// 或 https:// 开头（例如 https://platform.example.com）',
+    '平台地址必须以 http:// 或 https:// 开头（例如 https://platform.example.com）',
   'platformUrl: the platform URL must not contain a user name or password: enter the address only, and the account below':
-    'platformUrl: 平台地址中不能包含用户名或密码：地址栏只填地址，账号填在下方',
+    '平台地址中不能包含用户名或密码：地址栏只填地址，账号填在下方',
   'platformUrl: the platform host {host} is not allowed on this server: ask the administrator to add it to PLATFORM_BIND_ALLOWED_HOSTS, or bind to an allowed platform':
-    'platformUrl: 本服务器不允许连接平台主机 {host}：请管理员将其加入 PLATFORM_BIND_ALLOWED_HOSTS，或绑定允许的平台',
+    '本服务器不允许连接平台主机 {host}：请管理员将其加入 PLATFORM_BIND_ALLOWED_HOSTS，或绑定允许的平台',
   'The platform at {url} cannot be reached ({reason}): check the platform URL and that the platform is running':
     '无法连接 {url} 的平台（{reason}）：请检查平台地址，并确认该平台正在运行',
   'The platform at {url} did not answer within {seconds} seconds: check the platform URL, or try again when the platform is less busy':

@@ -21,15 +21,14 @@ export const tenantManageZhCN: Readonly<Record<string, string>> = {
   // Server (modules/tenant)
   'The platform tenant cannot be disabled: its administrators run the console for every tenant': '平台租户不能停用：平台管理员要用它管理所有租户',
   'The platform tenant cannot be deleted: it is the one that administers every tenant': '平台租户不能删除：所有租户都由它管理',
-  'status: the platform tenant cannot be disabled: its administrators run the console for every tenant':
-    'status: 平台租户不能停用：平台管理员要用它管理所有租户',
-  'expiresAt: the platform tenant never expires: leave the expiry empty': 'expiresAt: 平台租户永不到期，请不要设置到期日期',
+  'status: the platform tenant cannot be disabled: its administrators run the console for every tenant': '平台租户不能停用：平台管理员要用它管理所有租户',
+  'expiresAt: the platform tenant never expires: leave the expiry empty': '平台租户永不到期，请不要设置到期日期',
   'policyId: the platform tenant runs under no policy (its administrators hold every menu): leave it empty':
-    'policyId: 平台租户不使用租户策略（平台管理员拥有全部菜单），请留空',
-  'policyId: choose the tenant policy the tenant runs under': 'policyId: 请选择租户使用的租户策略',
+    '平台租户不使用租户策略（平台管理员拥有全部菜单），请留空',
+  'policyId: choose the tenant policy the tenant runs under': '请选择租户使用的租户策略',
   'expiresAt: the licence would already have ended on {date}: choose a later day, or none for a licence that never expires':
-    'expiresAt: 到期日期 {date} 已经过去，请选择更晚的日期，或留空表示永不到期',
-  'adminUsername: the user name "{username}" is already taken: choose another': 'adminUsername: 用户名“{username}”已被使用，请换一个',
+    '到期日期 {date} 已经过去，请选择更晚的日期，或留空表示永不到期',
+  'adminUsername: the user name "{username}" is already taken: choose another': '用户名“{username}”已被使用，请换一个',
   'The tenant "{name}" still has users ({live} active, {deleted} in the recycle bin): delete them and empty its recycle bin in the tenant\'s details first, then delete the tenant':
     '租户“{name}”还有用户（{live} 个正常，{deleted} 个在回收站）：请先在租户详情中删除这些用户并清空回收站，再删除租户',
   'The tenant "{name}" is the default tenant of the policy "{policy}" (registration puts new users in it): choose another default tenant in that policy first':

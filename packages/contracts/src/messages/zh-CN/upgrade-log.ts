@@ -16,7 +16,7 @@ export const upgradeLogZhCN: Readonly<Record<string, string>> = {
   // Server (modules/upgrade-log)
   "Upgrade logs are the platform's history, shared by every tenant: only the platform administrators write them; ask them to add or correct an entry":
     '升级日志是所有租户共享的平台历史记录，只有平台管理员可以编写，如需新增或更正请联系平台管理员',
-  'version: {plugin} {version} has an upgrade log entry already: edit that entry instead': 'version: {plugin} {version} 已有升级日志，请编辑那条日志',
+  'version: {plugin} {version} has an upgrade log entry already: edit that entry instead': '{plugin} {version} 已有升级日志，请编辑那条日志',
   'The upgrade log entry does not exist: it may have been deleted; reload the list': '升级日志不存在，可能已被删除，请刷新列表',
   "Your tenant's policy does not include the upgrade log: ask the platform administrators to allow it in the policy":
     '您所在租户的策略不包含升级日志，请联系平台管理员在策略中允许',
