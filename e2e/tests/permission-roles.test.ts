@@ -157,7 +157,7 @@ describe('permission roles: a custom-department role with a subset of menus, see
     await popup
       .getByText('“E2E Sales Viewer”有 1 位用户拥有，不能删除。请先在用户管理中取消他们的这个角色，或停用该角色以暂停它授予的权限。')
       .waitFor({ timeout: 30_000 });
-    assert.equal(await popup.getByRole('button', { name: label('确定') }).count(), 0, 'no delete is offered');
+    assert.equal(await popup.getByRole('button', { name: label('删除') }).count(), 0, 'no delete is offered');
     await snap(page, 'permission-roles-delete-held');
     await popup.getByRole('button', { name: '知道了' }).click();
     const roles = async () => {
@@ -180,7 +180,8 @@ describe('permission roles: a custom-department role with a subset of menus, see
     });
     await row.getByRole('button', { name: '删除 E2E Sales Viewer' }).click();
     await popup.getByText('确定删除“E2E Sales Viewer”吗？当前没有用户拥有这个角色。').waitFor({ timeout: 30_000 });
-    await popup.getByRole('button', { name: label('确定') }).click();
+    // As every delete confirmation: 删除 and 取消.
+    await popup.getByRole('button', { name: label('删除') }).click();
     await row.waitFor({ state: 'detached', timeout: 30_000 });
     assert.ok(!(await roles()).includes('e2e_sales_viewer'), 'the role is gone');
 
