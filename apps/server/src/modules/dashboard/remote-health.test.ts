@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ManualClock } from '../../test/manual-clock';
 import { RemoteHealth } from './remote-health';
 
 /** A manifest host: /ok answers 200, /gone 404, /broken 500, /hang never; every request is counted. */
@@ -30,17 +31,16 @@ async function closedPort(): Promise<string> {
   return `http://127.0.0.1:${port}/mf-manifest.json`;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** What `probe` answers once it answers something, asked every 25 ms for at most 5 s. */
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('gave up waiting');
-    await sleep(25);
-  }
+/** The real fetch, counted: which addresses were fetched, in order, the moment each fetch began. */
+function countedFetch(): { fetch: typeof fetch; fetched: string[] } {
+  const fetched: string[] = [];
+  return {
+    fetched,
+    fetch: (input, init) => {
+      fetched.push(String(input));
+      return fetch(input, init);
+    },
+  };
 }
 
 describe('remote manifest checks', () => {
@@ -67,7 +67,8 @@ describe('remote manifest checks', () => {
   });
 
   it('fetches external manifests: ok, missing, failing, unreachable; and reuses a fresh result', async () => {
-    const health = new RemoteHealth({ local: async () => 200 });
+    // The clock stands still: the monitor waits for each answer however long this machine takes.
+    const health = new RemoteHealth({ local: async () => 200, clock: new ManualClock() });
     const unreachable = await closedPort();
     const entries = [`${base}/ok`, `${base}/gone`, `${base}/broken`, unreachable];
     const checks = await health.checks(entries);
@@ -83,45 +84,54 @@ describe('remote manifest checks', () => {
   });
 
   it('does not keep the monitor waiting for a slow address: checking first, the result on a later call', async () => {
-    const health = new RemoteHealth({ local: async () => 200, waitMs: 50, timeoutMs: 300, freshMs: 60_000 });
-    const started = Date.now();
-    const [first] = await health.checks([`${base}/hang`]);
-    expect(Date.now() - started).toBeLessThan(250);
-    expect(first).toEqual({ manifest: 'checking', httpStatus: null, ms: 0, checkedAt: null });
+    const clock = new ManualClock();
+    const { fetch, fetched } = countedFetch();
+    const hang = `${base}/hang`;
+    const health = new RemoteHealth({ local: async () => 200, waitMs: 50, timeoutMs: 300, freshMs: 60_000, clock, fetch });
+    const first = health.checks([hang]);
+    // The monitor's wait runs out while the address has not answered (it never does).
+    clock.advance(50);
+    expect((await first)[0]).toEqual({ manifest: 'checking', httpStatus: null, ms: 0, checkedAt: null });
     // A call while the fetch still runs starts no second one.
-    const hangs = asked.filter((u) => u === '/hang').length;
-    expect((await health.checks([`${base}/hang`]))[0]!.manifest).toBe('checking');
-    expect(asked.filter((u) => u === '/hang').length).toBe(hangs);
-    await sleep(400);
-    const [later] = await health.checks([`${base}/hang`]);
-    expect(later).toMatchObject({ manifest: 'unreachable', httpStatus: null, checkedAt: expect.any(String) });
-    expect(later!.ms).toBeGreaterThanOrEqual(250);
+    const second = health.checks([hang]);
+    clock.advance(50);
+    expect((await second)[0]!.manifest).toBe('checking');
+    expect(fetched).toEqual([hang]);
+    // Its timeout, 300 ms after it began, ends it; the next call gets what it found.
+    clock.advance(200);
+    await health.settled(hang);
+    const [later] = await health.checks([hang]);
+    expect(later).toMatchObject({ manifest: 'unreachable', httpStatus: null, ms: 300, checkedAt: expect.any(String) });
+    expect(fetched).toEqual([hang]);
   });
 
   it("answers the workplace without waiting on any address: builds now, an external one's last result, none before its first", async () => {
+    const clock = new ManualClock();
+    const { fetch, fetched } = countedFetch();
     const local = jest.fn(async () => 404);
-    const health = new RemoteHealth({ local, timeoutMs: 1500, freshMs: 0 });
-    const entries = ['/user/web/remotes/gone/1.0.0/mf-manifest.json', `${base}/broken`, `${base}/hang`];
-    const started = Date.now();
+    const broken = `${base}/broken`;
+    const hang = `${base}/hang`;
+    const health = new RemoteHealth({ local, timeoutMs: 1500, freshMs: 0, clock, fetch });
+    const entries = ['/user/web/remotes/gone/1.0.0/mf-manifest.json', broken, hang];
+    // No external address was checked before: nothing to answer for them, and nothing waited for
+    // (an answer that waited would carry the check's result).
     const first = await health.lastChecks(entries);
-    // /hang takes its whole timeout (1.5 s): the answer did not wait for it.
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(first.map((c) => c && [c.manifest, c.httpStatus])).toEqual([['missing', 404], null, null]);
     expect(local).toHaveBeenCalledTimes(1);
-    // The external checks ran in the background: a later caller gets what they found.
-    const next = await until(async () => {
-      const checks = await health.lastChecks(entries);
-      return checks.every(Boolean) ? checks : undefined;
-    });
+    // The external checks run in the background: /broken answers, /hang runs into its timeout.
+    expect(fetched).toEqual([broken, hang]);
+    await health.settled(broken);
+    clock.advance(1500);
+    await health.settled();
+    // A later caller gets what they found.
+    const next = await health.lastChecks(entries);
     expect(next.map((c) => c && [c.manifest, c.httpStatus])).toEqual([
       ['missing', 404],
       ['bad-status', 500],
       ['unreachable', null],
     ]);
     expect(next[1]!.checkedAt).toEqual(expect.any(String));
-    // Stale (freshMs 0): asked again behind an answer that did not wait for it.
-    const broken = asked.filter((u) => u === '/broken').length;
-    await health.lastChecks([`${base}/broken`]);
-    await until(async () => asked.filter((u) => u === '/broken').length > broken || undefined);
+    // Stale (freshMs 0): asked again, in the background of that answer.
+    expect(fetched).toEqual([broken, hang, broken, hang]);
   });
 });

@@ -1,5 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import type { REMOTE_MANIFEST_STATES } from '@uc/contracts';
+import { systemClock, timeoutSignal, type Clock } from '../../lib/clock';
 import { BUILD_ENTRY_PREFIX } from '../remote/remote.repository';
 
 /*
@@ -40,6 +40,10 @@ export interface RemoteHealthOptions {
   waitMs?: number;
   /** How long an external result is reused without a new fetch; default 10 s. */
   freshMs?: number;
+  /** The clock of those three and of each check's `ms` (tests move one by hand). */
+  clock?: Clock;
+  /** How an external manifest is fetched; default the global fetch (tests count the fetches). */
+  fetch?: typeof fetch;
 }
 
 const stateOf = (status: number): ManifestState => (status >= 200 && status < 300 ? 'ok' : status === 404 ? 'missing' : 'bad-status');
@@ -49,14 +53,18 @@ export class RemoteHealth {
   private readonly known = new Map<string, ManifestCheck & { atMs: number }>();
   private readonly running = new Map<string, Promise<ManifestCheck>>();
 
-  constructor(private readonly options: RemoteHealthOptions) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: RemoteHealthOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   private async probe(entry: string): Promise<ManifestCheck> {
-    const started = performance.now();
+    const started = this.clock.now();
     const done = (manifest: ManifestState, httpStatus: number | null): ManifestCheck => ({
       manifest,
       httpStatus,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round((this.clock.now() - started) * 10) / 10,
       checkedAt: new Date().toISOString(),
     });
     if (entry.startsWith(BUILD_ENTRY_PREFIX)) {
@@ -64,13 +72,16 @@ export class RemoteHealth {
       return done(stateOf(status), status);
     }
     if (!isExternal(entry)) return done('missing', null);
+    const timeout = timeoutSignal(this.clock, this.options.timeoutMs ?? 2000);
     try {
-      const res = await fetch(entry, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000), headers: { accept: 'application/json' } });
+      const res = await (this.options.fetch ?? fetch)(entry, { signal: timeout.signal, headers: { accept: 'application/json' } });
       // Whether the manifest is there is the question; its content is not needed.
       await res.body?.cancel().catch(() => undefined);
       return done(stateOf(res.status), res.status);
     } catch {
       return done('unreachable', null);
+    } finally {
+      timeout.clear();
     }
   }
 
@@ -79,7 +90,7 @@ export class RemoteHealth {
     let run = this.running.get(entry);
     if (!run) {
       run = this.probe(entry).then((check) => {
-        this.known.set(entry, { ...check, atMs: performance.now() });
+        this.known.set(entry, { ...check, atMs: this.clock.now() });
         this.running.delete(entry);
         return check;
       });
@@ -92,15 +103,15 @@ export class RemoteHealth {
   private async now(entry: string): Promise<ManifestCheck> {
     if (!isExternal(entry)) return this.probe(entry);
     const known = this.known.get(entry);
-    if (known && performance.now() - known.atMs < (this.options.freshMs ?? 10_000)) return known;
+    if (known && this.clock.now() - known.atMs < (this.options.freshMs ?? 10_000)) return known;
     const run = this.external(entry);
     const late = Symbol('late');
-    let timer: NodeJS.Timeout | undefined;
+    let cancel: () => void = () => undefined;
     const waited = await new Promise<ManifestCheck | typeof late>((resolve) => {
-      timer = setTimeout(() => resolve(late), this.options.waitMs ?? 300);
+      cancel = this.clock.after(this.options.waitMs ?? 300, () => resolve(late));
       void run.then(resolve);
     });
-    clearTimeout(timer);
+    cancel();
     if (waited !== late) return waited;
     return known ?? { manifest: 'checking', httpStatus: null, ms: 0, checkedAt: null };
   }
@@ -119,10 +130,15 @@ export class RemoteHealth {
         continue;
       }
       const known = this.known.get(entry);
-      if (!known || performance.now() - known.atMs >= (this.options.freshMs ?? 10_000)) void this.external(entry);
+      if (!known || this.clock.now() - known.atMs >= (this.options.freshMs ?? 10_000)) void this.external(entry);
       out.push(known ? { manifest: known.manifest, httpStatus: known.httpStatus, ms: known.ms, checkedAt: known.checkedAt } : null);
     }
     return out;
+  }
+
+  /** Resolves once the external checks running now (of `entry` only, when given) have ended and their results are kept. */
+  async settled(entry?: string): Promise<void> {
+    for (const run of entry === undefined ? [...this.running.values()] : [this.running.get(entry)]) await run;
   }
 
   /** The checks of `entries`, in their order; the results of addresses no longer registered are dropped. */
