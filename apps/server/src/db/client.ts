@@ -88,13 +88,17 @@ async function initPgliteDir(dataDir: string): Promise<void> {
   });
 }
 
-/** Embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined (tests). In
+ * memory, `loadDataDir` (a tarball of PGlite's dumpDataDir) starts it as a copy of that database
+ * instead of an empty one: the tests' migrated and seeded template (src/test/template-database.ts).
+ */
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDir(dataDir);
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const statements = new StatementTimings();
   // drizzle sends a statement through client.query, or inside a transaction through the query of the
   // object PGlite hands the transaction's function (which does not go through client.query).

@@ -5,12 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { seed } from '../db/seed';
-import { openTestDatabase } from './test-database';
+import { ADMIN_PASSWORD, openSeededTestDatabase } from './test-database';
 
-export const ADMIN_PASSWORD = 'admin-password-1';
-const quiet = { info: () => undefined, warn: () => undefined };
+export { ADMIN_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,11 +42,7 @@ export async function createTestApp(
     MARKET_EXAMPLES: 'false',
     ...options.env,
   });
-  const { database, dispose } = await openTestDatabase(undefined, { statementTimeoutMs: config.statementTimeoutMs });
-  await database.withStartupLock(async (db) => {
-    await runMigrations(database, db);
-    await seed(db, { adminPassword: ADMIN_PASSWORD, log: quiet });
-  });
+  const { database, dispose } = await openSeededTestDatabase({ statementTimeoutMs: config.statementTimeoutMs });
   if (options.beforeBuild) await options.beforeBuild(database.db);
   const app = await buildApp({ config, database, logger: false, checkResponses: true, overload: options.overload });
   await app.ready();

@@ -1,29 +1,33 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seed } from '../db/seed';
+import { databaseUrlNamed, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, testDbKind, testServerUrl, unsyncedUrl } from './template-env';
 
-/** Which database the suite runs on: UC_TEST_DB=pglite (default) or postgres (needs DATABASE_URL). */
-export const testDbKind = (): 'pglite' | 'postgres' => (process.env.UC_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+/** The password of the seeded `admin` in every test database made by openSeededTestDatabase. */
+export const ADMIN_PASSWORD = 'admin-password-1';
 
-function serverUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('UC_TEST_DB=postgres needs DATABASE_URL: set it to postgres://user@host:5432/db');
-  return url;
-}
+export { testDbKind };
 
-/** A new empty PostgreSQL database on the test server, so test files never collide. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the test server, so test files never collide: empty, or a copy of
+ * `template` (which nobody may be connected to while it is copied).
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `uc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl() });
+  const admin = new pg.Client({ connectionString: testServerUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl());
-  url.pathname = `/${name}`;
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrlNamed(name),
     async drop() {
-      const c = new pg.Client({ connectionString: serverUrl() });
+      const c = new pg.Client({ connectionString: testServerUrl() });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
@@ -38,7 +42,7 @@ export async function openTestDatabase(dataDir?: string, options: DatabaseOption
     return { database, dispose: () => database.close() };
   }
   const created = await createPostgresDatabase();
-  const database = await openPostgres(created.url, options);
+  const database = await openPostgres(unsyncedUrl(created.url), options);
   return {
     database,
     async dispose() {
@@ -46,4 +50,35 @@ export async function openTestDatabase(dataDir?: string, options: DatabaseOption
       await created.drop();
     },
   };
+}
+
+/**
+ * A database of the kind under test, migrated and seeded (the `admin` with ADMIN_PASSWORD): a copy of
+ * the run's template when globalSetup made one, else migrated and seeded here. `dispose` closes and
+ * removes it. Tests of migrations and of the seed itself start from openTestDatabase's empty one.
+ */
+export async function openSeededTestDatabase(options: DatabaseOptions = {}): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const pgliteTemplate = process.env[PGLITE_TEMPLATE_ENV];
+  const postgresTemplate = process.env[POSTGRES_TEMPLATE_ENV];
+  if (testDbKind() === 'pglite' && pgliteTemplate) {
+    const database = await openPglite(undefined, { loadDataDir: new Blob([readFileSync(pgliteTemplate)]) });
+    return { database, dispose: () => database.close() };
+  }
+  if (testDbKind() === 'postgres' && postgresTemplate) {
+    const created = await createPostgresDatabase(postgresTemplate);
+    const database = await openPostgres(unsyncedUrl(created.url), options);
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        await created.drop();
+      },
+    };
+  }
+  const opened = await openTestDatabase(undefined, options);
+  await opened.database.withStartupLock(async (db) => {
+    await runMigrations(opened.database, db);
+    await seed(db, { adminPassword: ADMIN_PASSWORD, log: { info: () => undefined, warn: () => undefined } });
+  });
+  return opened;
 }
