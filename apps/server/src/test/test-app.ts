@@ -31,13 +31,19 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
   // Tests fire bursts of requests to test races, not overload: the request limit stays out of their way
-  // unless a test sets it (lib/overload.test.ts tests the limit itself).
+  // unless a test sets it (lib/overload.test.ts tests the limit itself). And what they check must not
+  // depend on how busy the machine is: on a loaded one a burst's statements wait seconds for a row lock,
+  // or a queued call for its slot, so the budgets in time are generous unless a test sets them
+  // (lib/statement-timeout.test.ts, lib/overload.test.ts; lib/overload-race.test.ts injects the
+  // service times its latency budget is computed from).
   const config = loadConfig({
     DATA_DIR: tmp,
     WEB_DIR: options.webDir ?? join(tmp, 'web'),
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     REQUEST_CONCURRENCY: '10000',
+    STATEMENT_TIMEOUT_MS: '600000',
+    REQUEST_QUEUE_WAIT_MS: '600000',
     // What the market offers is the test's to say, whether or not a build has packed the example addon.
     MARKET_EXAMPLES: 'false',
     ...options.env,

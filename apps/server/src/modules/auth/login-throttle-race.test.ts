@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { captchas, loginLogs, rateLimits } from '../../db/schema';
+import { rowsOf } from '../../db/typed';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LOGIN_FAILED } from './auth.service';
@@ -46,6 +47,12 @@ const settledCount = (promises: Promise<unknown>[], n: number) =>
     for (const p of promises) void p.finally(() => ++settled === n && resolve());
   });
 
+/** The database's clock (the throttle's: every server shares it), in seconds. */
+async function dbSeconds(): Promise<number> {
+  const [row] = await rowsOf<{ s: number }>(t.db, sql`select extract(epoch from clock_timestamp())::float8 as s`);
+  return Number(row!.s);
+}
+
 const passwordChecks = async (username: string) =>
   (await t.db.select().from(loginLogs).where(eq(loginLogs.username, username))).filter((r) => r.reason === 'bad_credentials' || r.reason === 'ok').length;
 
@@ -70,6 +77,11 @@ describe('a burst of simultaneous sign-ins', () => {
     // Ten earlier failures whose locks have run out: the next failure locks for 2^(11-5-1) = 32 s.
     const key = 'login:account:lock.victim';
     await t.db.insert(rateLimits).values({ key, hits: 10 });
+    /*
+     * A Retry-After is the lock's time left when the refusal was answered, on the database's clock;
+     * `spent` bounds how much of the lock had passed by then, however slow this machine is.
+     */
+    const from = await dbSeconds();
     const burst = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => login({ username: 'lock.victim', password: `wrong-${i}`, ...(await solvedCaptcha()) }, `10.61.0.${i + 1}`)),
     );
@@ -77,14 +89,16 @@ describe('a burst of simultaneous sign-ins', () => {
     expect(burst.filter((r) => r.statusCode === 400).map((r) => r.json().message)).toEqual([LOGIN_FAILED]);
     expect(refused).toHaveLength(9);
     const longestReported = Math.max(...refused.map((r) => Number(r.headers['retry-after'])));
-    expect(longestReported).toBeGreaterThanOrEqual(31);
+    expect(longestReported).toBeLessThanOrEqual(32);
+    expect(longestReported).toBeGreaterThanOrEqual(Math.ceil(32 - ((await dbSeconds()) - from)));
     const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
     expect(counter?.hits).toBe(11);
     // The lock in force ends no earlier than any refusal said (Retry-After is rounded up: 1 s slack).
     const next = await login({ username: 'lock.victim', password: 'right-password-1', ...(await solvedCaptcha()) }, '10.61.1.1');
+    const spent = (await dbSeconds()) - from;
     expect(next.statusCode).toBe(429);
-    expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(longestReported - 1);
-    expect(counter!.blockedUntil!.getTime()).toBeGreaterThanOrEqual(Date.now() + (longestReported - 2) * 1000);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(Math.ceil(longestReported - 1 - spent));
+    expect(counter!.blockedUntil!.getTime()).toBeGreaterThanOrEqual((from + longestReported - 1) * 1000);
   });
 
   it('counts every failure on the IP counter', async () => {
