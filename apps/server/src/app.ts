@@ -8,6 +8,7 @@ import { requestLogSerializer } from './http/log-redaction';
 import type { Database } from './db/client';
 import { BODY_LIMIT, installBodyParsers } from './lib/body-parsers';
 import { installErrorHandling, serverErrorOptions } from './lib/error-handler';
+import type { Clock } from './lib/clock';
 import { createOverloadGuard, type OverloadOptions } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './http/route-registrar';
@@ -71,10 +72,12 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** The overload guard's clock and service-time estimator (tests: counts that do not depend on the machine's speed). */
   overload?: Pick<OverloadOptions, 'now' | 'serviceTimes'>;
+  /** The clock of the notice stream's timers (tests move one by hand: modules/notice/notice-stream.test.ts). */
+  clock?: Clock;
 }
 
 /** The server, ready for `listen()` or `inject()`. Migrations and seed are the caller's (see main.ts). */
-export async function buildApp({ config, database, logger, checkResponses = false, overload }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, checkResponses = false, overload, clock }: AppOptions): Promise<FastifyInstance> {
   const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
   // Every request log line goes through the serializer that hides a session token in the query.
   const logOptions = logger === undefined ? { level: config.logLevel } : logger;
@@ -184,7 +187,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   );
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
   // The unread counts as Server-Sent Events (EventSource: token in the query, this address only).
-  registerNoticeStream(app, { db, sessions, events: notices.events });
+  registerNoticeStream(app, { db, sessions, events: notices.events, clock });
   registerUploadFiles(app, uploadDir, { db, sessions });
   scheduleUploadSweep(app, db, uploadDir);
   // 7. The built console: shell and remotes, and the icon font they share.

@@ -27,6 +27,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** The overload guard's clock and service-time estimator (lib/overload-race.test.ts). */
     overload?: AppOptions['overload'];
+    /** The notice stream's clock (modules/notice/notice-stream.test.ts). */
+    clock?: AppOptions['clock'];
   } = {},
 ): Promise<TestApp> {
   const tmp = mkdtempSync(join(tmpdir(), 'uc-test-'));
@@ -50,7 +52,7 @@ export async function createTestApp(
   });
   const { database, dispose } = await openSeededTestDatabase({ statementTimeoutMs: config.statementTimeoutMs });
   if (options.beforeBuild) await options.beforeBuild(database.db);
-  const app = await buildApp({ config, database, logger: false, checkResponses: true, overload: options.overload });
+  const app = await buildApp({ config, database, logger: false, checkResponses: true, overload: options.overload, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTICE_STREAM_EVENTS, NOTICE_STREAM_PATH, NOTICE_STREAM_TOKEN_PARAM, ResultCode, Status, type UnreadCount } from '@uc/contracts';
 import type { Db } from '../../db/client';
+import { systemClock, type Clock } from '../../lib/clock';
 import { withTenant } from '../../db/tenant-scope';
 import { requireSession } from '../auth/access';
 import { licenceRefusal } from '../auth/licence';
@@ -27,6 +28,8 @@ export interface NoticeStreamOptions {
   heartbeatMs?: number;
   /** How long a registry signal's reads are spread over (registry-push.ts). */
   registrySpreadMs?: number;
+  /** The clock of the stream's timers: re-reads after a signal, the heartbeat, the session's expiry (tests move one by hand). */
+  clock?: Clock;
 }
 
 /**
@@ -43,7 +46,10 @@ export interface NoticeStreamOptions {
  * The same stream carries `registry` events (registry-push.ts): the remote registry or the caller's
  * menus changed, so the console asks for them again without a navigation.
  */
-export function registerNoticeStream(app: FastifyInstance, { db, sessions, events, heartbeatMs = HEARTBEAT_MS, registrySpreadMs }: NoticeStreamOptions): void {
+export function registerNoticeStream(
+  app: FastifyInstance,
+  { db, sessions, events, heartbeatMs = HEARTBEAT_MS, registrySpreadMs, clock = systemClock }: NoticeStreamOptions,
+): void {
   const open = new Set<() => void>();
   // Streams never finish by themselves: close them so the server can (clients reconnect elsewhere).
   app.addHook('preClose', async () => {
@@ -85,18 +91,21 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
       },
       warn: (err, message) => req.log.warn({ err }, message),
     });
-    let pending: NodeJS.Timeout | undefined;
+    const never = () => undefined;
+    /** Cancels the re-read due at `dueAt`; `never` when none is due. */
+    let pending: () => void = never;
     let dueAt = 0;
-    let expiry: NodeJS.Timeout | undefined;
+    let expiry: () => void = never;
+    let heartbeat: () => void = never;
     let reading = false;
     let readAgain = false;
 
     const cleanup = () => {
       if (closed) return;
       closed = true;
-      clearTimeout(pending);
-      clearTimeout(expiry);
-      clearInterval(heartbeat);
+      pending();
+      expiry();
+      heartbeat();
       events.off('notice', onNotice);
       events.off('auth', onAuth);
       events.off('resync', onResync);
@@ -115,7 +124,7 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
     };
 
     const refresh = async () => {
-      pending = undefined;
+      pending = never;
       if (closed) return;
       if (reading) {
         readAgain = true;
@@ -140,10 +149,10 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
     };
     /** Reads the counts in `delayMs`, or sooner when a read is already due sooner. */
     const schedule = (delayMs: number) => {
-      if (closed || (pending && dueAt <= Date.now() + delayMs)) return;
-      clearTimeout(pending);
-      dueAt = Date.now() + delayMs;
-      pending = setTimeout(() => void refresh(), delayMs);
+      if (closed || (pending !== never && dueAt <= clock.now() + delayMs)) return;
+      pending();
+      dueAt = clock.now() + delayMs;
+      pending = clock.after(delayMs, () => void refresh());
     };
     const spread = () => Math.floor(Math.random() * SPREAD_MS);
 
@@ -157,9 +166,8 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
         if (closed) return;
         if (!row || row.sessionId !== session.sessionId || row.userStatus !== Status.enabled || licenceRefusal(row)) return end();
         const until = Math.min(row.expiresAt.getTime(), row.tenantExpiresAt?.getTime() ?? Infinity) - row.dbNow.getTime();
-        clearTimeout(expiry);
-        expiry = setTimeout(() => void check(), Math.min(Math.max(until, 0) + 100, MAX_TIMER_MS));
-        expiry.unref();
+        expiry();
+        expiry = clock.after(Math.min(Math.max(until, 0) + 100, MAX_TIMER_MS), () => void check());
       } catch (err) {
         req.log.warn({ err }, 'the notice stream could not check its session');
       }
@@ -180,13 +188,16 @@ export function registerNoticeStream(app: FastifyInstance, { db, sessions, event
       schedule(spread());
       void check();
     };
-    const heartbeat = setInterval(() => {
-      if (closed) return;
-      res.write(': ping\n\n');
-      void check();
-    }, heartbeatMs);
-    // The open socket keeps the process alive, not the timers of a stream.
-    heartbeat.unref();
+    // The open socket keeps the process alive, not the timers of a stream (the clock's never do).
+    const beat = () => {
+      heartbeat = clock.after(heartbeatMs, () => {
+        if (closed) return;
+        res.write(': ping\n\n');
+        void check();
+        beat();
+      });
+    };
+    beat();
 
     events.on('notice', onNotice);
     events.on('auth', onAuth);
