@@ -136,7 +136,11 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await change('增加', '10');
     await row('alice').getByRole('cell', { name: '10.00' }).waitFor();
     const modal = await change('扣减', '20');
-    await page.getByText(/余额不足：该用户余额为 10\.00/).waitFor();
+    // The refusal is about the amount: it reads under that field (issue 28, point 4).
+    await modal
+      .locator('#balance_num_help')
+      .getByText(/余额不足：该用户余额为 10\.00/)
+      .waitFor();
     await modal.locator('.ant-modal-footer .ant-btn').first().click();
     assert.equal(await row('alice').getByRole('cell', { name: '10.00' }).count(), 1);
     await change('扣减', '2.5');
