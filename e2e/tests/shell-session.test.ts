@@ -101,7 +101,8 @@ describe('shell: session, access and exception pages', () => {
     await page.goto(server.url('/home'));
     await page.waitForURL(/\/user\/web\/home\/account$/);
     await page.goto(server.url('/error/403'));
-    await page.getByText('抱歉，你无权访问该页面。').waitFor();
+    // The page's h1 (PageHeading) says it too: the exception page's own text is the one looked for.
+    await page.getByTestId('exception-403').getByText('抱歉，你无权访问该页面。').waitFor();
     await page.goto(server.url('/user/nothing'));
     await page.getByText('抱歉，你访问的页面不存在。').waitFor();
     assert.match(pathOf(page), /^\/user\/web\/user\/nothing$/);
