@@ -88,6 +88,8 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await shown.waitFor();
     assert.match((await shown.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
     await page.keyboard.press('Escape');
+    // Closed before the next step: on a loaded machine the closing drawer still covers the table.
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
     // The stored address itself answers only with the session, and nothing may cache it.
     const get = <T>(path: string) => fetch(`${server.origin}${path}`, { headers: { Authorization: token } }).then((r) => r.json() as Promise<{ data: T }>);
     const [alice] = (await get<{ list: { id: number }[] }>(`/user/admin/member/list?filter=${encodeURIComponent('[["username","=","alice"]]')}`)).data.list;
@@ -156,6 +158,8 @@ describe('org users: create, edit, search, disable, balance, avatar, recycle bin
     await drawer.getByRole('cell', { name: '10.00' }).first().waitFor();
     await snap(page, 'org-user-ledger');
     await page.keyboard.press('Escape');
+    // Closed before the next step: on a loaded machine the closing drawer still covers the table.
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
   });
 
   it('exports the current filtered list to CSV', async () => {

@@ -195,9 +195,13 @@ describe('shell: right-to-left drawer, offline pages and the favicon', () => {
     const { context, page } = await newPage(browser);
     await page.goto(server.url('/user/login'));
     await page.getByPlaceholder('用户名').waitFor();
+    // The skip link is the first Tab stop of every page (WCAG 2.4.1); the language button the next.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: '跳到主要内容' });
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true, 'the first Tab stop is the skip link');
     await page.keyboard.press('Tab');
     const button = page.getByRole('button', { name: '语言' });
-    assert.equal(await button.evaluate((el) => el === document.activeElement), true, 'the first Tab stop is the language button');
+    assert.equal(await button.evaluate((el) => el === document.activeElement), true, 'the second Tab stop is the language button');
     await page.keyboard.press('Enter');
     await page.getByRole('menuitemradio', { name: '简体中文', checked: true }).waitFor();
     await page.keyboard.press('ArrowDown');

@@ -88,6 +88,6 @@ describe('tenant invitations: made on /tenant/invite, used on the registration s
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'late.comer', password: 'late-Pass-2026', mobile: '13800138078', code: smsCode, inviteCode: code }),
     });
-    assert.match(((await reuse.json()) as { message: string }).message, /^inviteCode: this invitation code is not valid or was already used/);
+    assert.match(((await reuse.json()) as { message: string }).message, /^This invitation code is not valid or was already used/);
   });
 });
