@@ -143,7 +143,7 @@ export const addonManifestSchema = z
     icon: z
       .string()
       .max(64)
-      .regex(/^[A-Za-z0-9-]*$/, 'icon must be an antd icon name such as AppstoreOutlined')
+      .regex(/^[A-Za-z0-9-]*$/, 'The icon must be an antd icon name such as AppstoreOutlined')
       .default('AppstoreOutlined'),
     description: addonLocalizedSchema(2000),
     /** Route prefixes the remote serves; derived from the pages when absent (each page path's first segment). */
@@ -201,12 +201,12 @@ export const ADDON_ARCH = 'any';
 /** versionId: `<name>@<version>`, stable across catalogue sources and restarts. */
 export const addonVersionId = (name: string, version: string): string => `${name}@${version}`;
 export const versionIdSchema = z
-  .string({ error: 'versionId is required: <name>@<version>, as on the application card' })
-  .max(130, 'versionId must be at most 130 characters')
+  .string({ error: 'The version is required: <name>@<version>, as on the application card' })
+  .max(130, 'The version must be at most 130 characters')
   .refine((v) => {
     const at = v.lastIndexOf('@');
     return at > 0 && ADDON_NAME_PATTERN.test(v.slice(0, at)) && SEMVER_PATTERN.test(v.slice(at + 1));
-  }, 'versionId must be <name>@<version>, as on the application card');
+  }, 'The version must be <name>@<version>, as on the application card');
 export const parseVersionId = (versionId: string): { name: string; version: string } => {
   const at = versionId.lastIndexOf('@');
   return { name: versionId.slice(0, at), version: versionId.slice(at + 1) };
@@ -249,7 +249,7 @@ export type AppCard = z.infer<typeof appCardSchema>;
 
 export const appListQuery = z.object({
   /** Matches name, title or description, case-insensitive. */
-  keyword: z.string().trim().max(100, 'keyword must be at most 100 characters').regex(NO_NUL).optional(),
+  keyword: z.string().trim().max(100, 'The keyword must be at most 100 characters').regex(NO_NUL).optional(),
 });
 
 export const appListCall = defineCall({
@@ -365,7 +365,7 @@ export const appStatusCall = defineCall({
   platformOnly: true,
   tag: 'addon',
   summary: 'Enables or disables an installed addon: disabled, its menus and routes are hidden; nothing is removed.',
-  body: z.object({ name: addonNameSchema, enabled: z.boolean({ error: 'enabled must be true or false' }) }),
+  body: z.object({ name: addonNameSchema, enabled: z.boolean({ error: 'The enabled setting must be true or false' }) }),
   data: z.null(),
 });
 

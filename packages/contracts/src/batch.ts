@@ -22,9 +22,9 @@ import { MAX_PAGE_SIZE } from './list-query';
 export const BATCH_MAX_IDS = MAX_PAGE_SIZE;
 
 export const batchIdsSchema = z
-  .array(idSchema, { error: 'ids must be a list of record ids' })
-  .min(1, 'choose at least one row')
-  .max(BATCH_MAX_IDS, `at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`);
+  .array(idSchema, { error: 'The selection must be a list of record IDs' })
+  .min(1, 'Choose at least one row')
+  .max(BATCH_MAX_IDS, `At most ${BATCH_MAX_IDS} rows at once: send the rest in another call`);
 
 export const batchRowResultSchema = z.object({
   id: z.number().int(),

@@ -51,7 +51,7 @@ const daySchema = (message: string) =>
     .regex(DATE_PATTERN, message)
     .refine((v) => isCalendarDay(v), message);
 
-const TIMEZONE_RULE = 'timezone must be a time zone name such as Asia/Shanghai or UTC';
+const TIMEZONE_RULE = 'The time zone must be a time zone name such as Asia/Shanghai or UTC';
 /** An IANA time zone name; Intl checks the name exists (the server checks again with the database). */
 const timezoneSchema = z
   .string({ error: TIMEZONE_RULE })
@@ -68,9 +68,9 @@ const timezoneSchema = z
 
 export const dashboardAnalysisQuery = z.object({
   /** First day (YYYY-MM-DD); default: DASHBOARD_DEFAULT_DAYS days ending on `to`. */
-  from: daySchema('from must be a date such as 2026-05-01').optional(),
+  from: daySchema('The start date must be a date such as 2026-05-01').optional(),
   /** Last day, included (YYYY-MM-DD); default: today in `timezone`. At most DASHBOARD_MAX_DAYS days after `from`. */
-  to: daySchema('to must be a date such as 2026-05-31').optional(),
+  to: daySchema('The end date must be a date such as 2026-05-31').optional(),
   /** The time zone whose midnights divide the days; default UTC. */
   timezone: timezoneSchema.default('UTC'),
   /**
@@ -78,10 +78,10 @@ export const dashboardAnalysisQuery = z.object({
    * it out or name their own tenant; another tenant's id is refused (403).
    */
   tenantId: z.coerce
-    .number({ error: 'tenantId must be a number' })
-    .int('tenantId must be a whole number')
-    .min(1, 'tenantId must be at least 1')
-    .max(2 ** 53 - 1, 'tenantId is too large')
+    .number({ error: 'The tenant ID must be a number' })
+    .int('The tenant ID must be a whole number')
+    .min(1, 'The tenant ID must be at least 1')
+    .max(2 ** 53 - 1, 'The tenant ID is too large')
     .optional(),
 });
 export type DashboardAnalysisQuery = z.output<typeof dashboardAnalysisQuery>;

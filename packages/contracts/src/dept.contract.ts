@@ -43,9 +43,9 @@ export const DEPT_KEYWORD_FIELDS = ['name', 'code', 'leader'] as const;
 export const deptEditBody = z.object({
   id: idSchema.optional(),
   parentId: idSchema.nullable().default(null),
-  name: z.string({ error: DEPT_REQUIRED }).trim().min(1, DEPT_REQUIRED).max(64, 'name must be at most 64 characters'),
-  code: z.string({ error: DEPT_REQUIRED }).trim().min(1, DEPT_REQUIRED).max(64, 'code must be at most 64 characters'),
-  leader: z.string().trim().max(64, 'leader must be at most 64 characters').default(''),
+  name: z.string({ error: DEPT_REQUIRED }).trim().min(1, DEPT_REQUIRED).max(64, 'Department name must be at most 64 characters'),
+  code: z.string({ error: DEPT_REQUIRED }).trim().min(1, DEPT_REQUIRED).max(64, 'Department code must be at most 64 characters'),
+  leader: z.string().trim().max(64, 'Leader must be at most 64 characters').default(''),
   phone: optionalPhone.default(''),
   email: optionalEmail.default(''),
   sort: sortSchema,

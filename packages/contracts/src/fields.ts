@@ -22,20 +22,25 @@ export const optionalPhone = z
 export const optionalEmail = z
   .string()
   .trim()
-  .max(320, 'email must be at most 320 characters')
+  .max(320, 'Email must be at most 320 characters')
   .refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_INVALID);
 
 /** The status of every record that can be switched off: users, departments, posts, roles, menus, keys. */
 export const Status = { enabled: 1, disabled: 2 } as const;
 export type StatusValue = (typeof Status)[keyof typeof Status];
-export const statusSchema = z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' });
+export const statusSchema = z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' });
 export const idSchema = z.coerce
-  .number({ error: 'id must be a number' })
-  .int('id must be a whole number')
-  .min(1, 'id must be at least 1')
-  .max(2 ** 53 - 1, 'id is too large');
-export const sortSchema = z.number({ error: 'sort must be a number' }).int('sort must be a whole number').min(-1_000_000).max(1_000_000).default(0);
-export const remarkSchema = z.string({ error: 'remark must be text' }).max(500, 'remark must be at most 500 characters').default('');
+  .number({ error: 'The ID must be a number' })
+  .int('The ID must be a whole number')
+  .min(1, 'The ID must be at least 1')
+  .max(2 ** 53 - 1, 'The ID is too large');
+export const sortSchema = z
+  .number({ error: 'The sort order must be a number' })
+  .int('The sort order must be a whole number')
+  .min(-1_000_000)
+  .max(1_000_000)
+  .default(0);
+export const remarkSchema = z.string({ error: 'Remark must be text' }).max(500, 'Remark must be at most 500 characters').default('');
 
 /** `{ id }` in a query string (view) or a body (delete). */
 export const idQuery = z.object({ id: idSchema });
@@ -44,9 +49,9 @@ export const statusBody = z.object({ id: idSchema, status: statusSchema });
 
 /** 8 to 64 characters, no composition rules; the server also refuses the most common passwords. */
 export const newPasswordSchema = z
-  .string({ error: 'password is required' })
-  .min(8, 'password must be at least 8 characters')
-  .max(64, 'password must be at most 64 characters');
+  .string({ error: 'Password cannot be empty' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(64, 'Password must be at most 64 characters');
 
 /** Databases refuse the NUL character in text: say so rather than fail. */
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused

@@ -20,14 +20,14 @@ export const iconListCall = defineCall({
   tag: 'icon',
   summary: 'Glyphs of the icon font, 40 per page from page 1, filtered by a part of the name.',
   query: z.object({
-    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1),
+    page: z.coerce.number().int('The page number must be a whole number').min(1, 'The page number must be at least 1').max(100_000).default(1),
     pageSize: z.coerce
       .number()
-      .int('pageSize must be a whole number')
-      .min(1, 'pageSize must be at least 1')
-      .max(100, 'pageSize must be at most 100')
+      .int('The page size must be a whole number')
+      .min(1, 'The page size must be at least 1')
+      .max(100, 'The page size must be at most 100')
       .default(ICON_PAGE_SIZE),
-    name: z.string().trim().max(64, 'name must be at most 64 characters').optional(),
+    name: z.string().trim().max(64, 'The icon name must be at most 64 characters').optional(),
   }),
   data: pagedOf(iconEntrySchema),
 });

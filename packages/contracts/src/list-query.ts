@@ -38,10 +38,10 @@ export const MAX_PAGE_SIZE = 100;
 export const LIST_TOTAL_CAP = 10_000;
 
 /** Filter text: PostgreSQL text cannot hold NUL, so a value carrying one is refused here, not by the database. */
-const filterText = z.string().refine((v) => !v.includes('\u0000'), 'filter values must not contain the NUL character (\\u0000)');
+const filterText = z.string().refine((v) => !v.includes('\u0000'), 'Filter values cannot contain the NUL character (\\u0000)');
 const scalar = z.union([filterText, z.number(), z.boolean()]);
 /** Fixed text (a message is a catalogue key, see @uc/contracts/messages): the operators never change at run time. */
-export const UNKNOWN_OPERATOR = `unknown operator: use one of ${FILTER_OPERATORS.join(' ')}`;
+export const UNKNOWN_OPERATOR = `Unknown filter operator: use one of ${FILTER_OPERATORS.join(' ')}`;
 const operatorSchema = z.enum(FILTER_OPERATORS, {
   error: UNKNOWN_OPERATOR,
 });
@@ -62,46 +62,47 @@ export const filterTripleSchema = z
   .superRefine((f, ctx) => {
     const many = LIST_OPERATORS_TAKING_ARRAY.includes(f.op);
     const none = LIST_OPERATORS_WITHOUT_VALUE.includes(f.op);
-    if (none && f.value !== undefined) ctx.addIssue({ code: 'custom', message: 'operator {op} takes no value', params: { op: f.op } });
-    if (!none && f.value === undefined) ctx.addIssue({ code: 'custom', message: 'operator {op} needs a value', params: { op: f.op } });
-    if (many && !Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: 'operator {op} needs an array value', params: { op: f.op } });
-    if (!many && Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: 'operator {op} takes a single value, not an array', params: { op: f.op } });
+    if (none && f.value !== undefined) ctx.addIssue({ code: 'custom', message: 'The filter operator {op} takes no value', params: { op: f.op } });
+    if (!none && f.value === undefined) ctx.addIssue({ code: 'custom', message: 'The filter operator {op} needs a value', params: { op: f.op } });
+    if (many && !Array.isArray(f.value)) ctx.addIssue({ code: 'custom', message: 'The filter operator {op} needs an array value', params: { op: f.op } });
+    if (!many && Array.isArray(f.value))
+      ctx.addIssue({ code: 'custom', message: 'The filter operator {op} takes a single value, not an array', params: { op: f.op } });
     if ((f.op === 'between' || f.op === 'not_between') && Array.isArray(f.value) && f.value.length !== 2)
-      ctx.addIssue({ code: 'custom', message: 'operator {op} needs exactly two values', params: { op: f.op } });
+      ctx.addIssue({ code: 'custom', message: 'The filter operator {op} needs exactly two values', params: { op: f.op } });
     if ((f.op === 'in' || f.op === 'not_in') && Array.isArray(f.value) && (f.value.length === 0 || f.value.length > 500))
-      ctx.addIssue({ code: 'custom', message: 'operator {op} needs 1 to 500 values', params: { op: f.op } });
+      ctx.addIssue({ code: 'custom', message: 'The filter operator {op} needs 1 to 500 values', params: { op: f.op } });
   });
 export type ParsedFilter = z.output<typeof filterTripleSchema>;
 
 /** `filter` travels as a JSON array of triples in one query parameter. */
 export const filterParamSchema = z
   .string()
-  .max(8000, 'filter must be at most 8000 characters')
+  .max(8000, 'The filter must be at most 8000 characters')
   .transform((raw, ctx) => {
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'filter must be a JSON array of [field, operator, value] triples' });
+      ctx.addIssue({ code: 'custom', message: 'The filter must be a JSON array of [field, operator, value] triples' });
       return z.NEVER;
     }
   })
-  .pipe(z.array(filterTripleSchema).max(20, 'filter takes at most 20 conditions'));
+  .pipe(z.array(filterTripleSchema).max(20, 'The filter may hold at most 20 conditions'));
 
 /** `sort` is `field` or `-field`, comma-separated. */
 export const sortParamSchema = z
   .string()
   .max(200)
-  .regex(/^-?[A-Za-z_][A-Za-z0-9_]*(,-?[A-Za-z_][A-Za-z0-9_]*)*$/, 'sort must be field or -field, comma-separated')
+  .regex(/^-?[A-Za-z_][A-Za-z0-9_]*(,-?[A-Za-z_][A-Za-z0-9_]*)*$/, 'Sorting must name a field, or -field for descending order, several separated by commas')
   .transform((s) => s.split(',').map((part) => (part.startsWith('-') ? { field: part.slice(1), desc: true } : { field: part, desc: false })));
 export type ParsedSort = z.output<typeof sortParamSchema>;
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
+  page: z.coerce.number().int('The page number must be a whole number').min(1, 'The page number must be at least 1').max(1_000_000).default(1),
   pageSize: z.coerce
     .number()
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
+    .int('The page size must be a whole number')
+    .min(1, 'The page size must be at least 1')
+    .max(MAX_PAGE_SIZE, `The page size must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
   sort: sortParamSchema.optional(),
   filter: filterParamSchema.optional(),
@@ -111,8 +112,8 @@ export const listQuerySchema = z.object({
    */
   after: z
     .string()
-    .max(8000, 'after must be at most 8000 characters')
-    .regex(/^[A-Za-z0-9_-]+$/, 'after must be the next cursor of a previous page')
+    .max(8000, 'The page cursor must be at most 8000 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'The page cursor must be the next cursor a previous page gave')
     .optional(),
 });
 export type ListQueryInput = z.input<typeof listQuerySchema>;

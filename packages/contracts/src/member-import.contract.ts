@@ -65,8 +65,21 @@ export const IMPORT_STATUS_WORDS: Readonly<Record<string, 1 | 2>> = {
   disabled: 2,
 };
 
+/** Each column by its English header in the template (the subject of its cell's message). */
+const CELL_LABEL: Readonly<Record<MemberImportField, string>> = {
+  username: 'Username',
+  realName: 'Real name',
+  mobile: 'Mobile',
+  email: 'Email',
+  dept: 'Department',
+  post: 'Post',
+  sex: 'Sex',
+  status: 'Status',
+  password: 'Password',
+  remark: 'Remark',
+};
 const cell = (field: MemberImportField) =>
-  z.string().max(MEMBER_IMPORT_CELL_MAX[field], `${field} takes at most ${MEMBER_IMPORT_CELL_MAX[field]} characters in an import`).default('');
+  z.string().max(MEMBER_IMPORT_CELL_MAX[field], `${CELL_LABEL[field]} must be at most ${MEMBER_IMPORT_CELL_MAX[field]} characters`).default('');
 
 /** One row of an import file, its cells as written (the server checks and converts them). */
 export const memberImportRow = z.object({
@@ -100,10 +113,10 @@ export type MemberImportError = z.infer<typeof memberImportError>;
 export const memberImportBody = z.object({
   rows: z
     .array(memberImportRow)
-    .min(1, 'the file has no rows: fill in at least one row under the header')
-    .max(MEMBER_IMPORT_MAX_ROWS, `at most ${MEMBER_IMPORT_MAX_ROWS} rows per call: send a longer file in parts`),
+    .min(1, 'The file has no rows: fill in at least one row under the header')
+    .max(MEMBER_IMPORT_MAX_ROWS, `At most ${MEMBER_IMPORT_MAX_ROWS} rows per call: send a longer file in parts`),
   /** The password of every row whose password cell is empty (hashed once per call). */
-  initialPassword: z.string().min(8, 'initialPassword must be at least 8 characters').max(128, 'initialPassword must be at most 128 characters').optional(),
+  initialPassword: z.string().min(8, 'Initial password must be at least 8 characters').max(128, 'Initial password must be at most 128 characters').optional(),
 });
 export type MemberImportBody = z.output<typeof memberImportBody>;
 

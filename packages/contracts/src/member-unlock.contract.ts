@@ -3,7 +3,7 @@ import { defineCall } from './define-call';
 
 /** Unlocking the console's lock screen: the caller's own login password, and a captcha when the sign-in throttle asks for one. */
 export const unlockBody = z.object({
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password must be at most 128 characters'),
+  password: z.string({ error: 'Password cannot be empty' }).min(1, 'Password cannot be empty').max(128, 'Password must be at most 128 characters'),
   cid: z.string().max(64).optional(),
   code: z.string().max(16).optional(),
 });

@@ -131,39 +131,40 @@ export const memberDetailSchema = z.object({
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
-const required = (name: string) =>
+/** A text the form cannot leave empty; `label` is the field's name on the screen. */
+const required = (label: string) =>
   z
-    .string({ error: `${name} is required` })
+    .string({ error: `${label} cannot be empty` })
     .trim()
-    .min(1, `${name} is required`);
+    .min(1, `${label} cannot be empty`);
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/;
 export const QQ_PATTERN = /^[1-9]\d{4,11}$/;
 
 export const memberEditBody = z.object({
   id: idSchema.optional(),
-  username: required('username')
-    .max(64, 'username must be at most 64 characters')
-    .regex(USERNAME_PATTERN, 'username may use letters, digits and _ . @ - only (2 to 64)'),
+  username: required('Username')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(USERNAME_PATTERN, 'Username must be 2 to 64 letters, digits or _ . @ -'),
   /** Required when creating; ignored on update (use resetPwd). */
-  password: z.string().min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters').optional(),
-  realName: required('realName').max(64, 'realName must be at most 64 characters'),
-  mobile: required('mobile').max(32, PHONE_INVALID).regex(PHONE_PATTERN, PHONE_INVALID),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters').optional(),
+  realName: required('Real name').max(64, 'Real name must be at most 64 characters'),
+  mobile: required('Mobile').max(32, PHONE_INVALID).regex(PHONE_PATTERN, PHONE_INVALID),
   email: optionalEmail.default(''),
   deptId: idSchema.nullable().default(null),
   postId: idSchema.nullable().default(null),
-  roleIds: z.array(idSchema).max(50, 'roleIds takes at most 50 roles').default([]),
-  sex: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'sex must be one of 0, 1, 2' }).default(0),
-  birthday: z.iso.date('birthday must be a date such as 1990-01-31').nullable().default(null),
-  address: z.string().trim().max(255, 'address must be at most 255 characters').default(''),
+  roleIds: z.array(idSchema).max(50, 'Choose at most 50 roles').default([]),
+  sex: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'Sex must be 0 (unknown), 1 (male) or 2 (female)' }).default(0),
+  birthday: z.iso.date('Birthday must be a date such as 1990-01-31').nullable().default(null),
+  address: z.string().trim().max(255, 'Address must be at most 255 characters').default(''),
   qq: z
     .string()
     .trim()
-    .refine((v) => v === '' || QQ_PATTERN.test(v), 'qq must be 5 to 12 digits')
+    .refine((v) => v === '' || QQ_PATTERN.test(v), 'QQ number must be 5 to 12 digits')
     .default(''),
   avatar: uploadedImage(),
-  alipayName: z.string().trim().max(64, 'alipayName must be at most 64 characters').default(''),
-  alipayAccount: z.string().trim().max(128, 'alipayAccount must be at most 128 characters').default(''),
+  alipayName: z.string().trim().max(64, 'Alipay name must be at most 64 characters').default(''),
+  alipayAccount: z.string().trim().max(128, 'Alipay account must be at most 128 characters').default(''),
   alipayCode: uploadedImage(),
   status: statusSchema.default(1),
   remark: remarkSchema,
@@ -194,7 +195,10 @@ export const memberResetPwdCall = call('POST', 'resetPwd', "Sets a new password 
   actsOnUser: true,
   body: z.object({
     id: idSchema,
-    password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(128, 'password must be at most 128 characters'),
+    password: z
+      .string({ error: 'Password cannot be empty' })
+      .min(8, 'Password must be at least 8 characters')
+      .max(128, 'Password must be at most 128 characters'),
   }),
 });
 export const memberDeleteCall = call('POST', 'delete', 'Moves a user to the recycle bin and ends their sessions. Not oneself.', z.null(), {
@@ -233,26 +237,31 @@ export const userSource = { unknown: 0, registered: 1, administrator: 2, importe
 const body = (num: z.ZodType<number>) =>
   z.object({
     id: idSchema,
-    operateMode: z.union([z.literal(1), z.literal(2)], { error: 'operateMode must be one of 1 (add), 2 (deduct)' }),
+    operateMode: z.union([z.literal(1), z.literal(2)], { error: 'The operation must be 1 (add) or 2 (deduct)' }),
     num,
-    remark: z.string().trim().max(255, 'remark must be at most 255 characters').default(''),
+    remark: z.string().trim().max(255, 'Remark must be at most 255 characters').default(''),
     /** Optional: a retried request with the same key is applied once and answers the first result. */
-    idempotencyKey: z.string().trim().min(8, 'idempotencyKey must be 8 to 64 characters').max(64, 'idempotencyKey must be 8 to 64 characters').optional(),
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8, 'The idempotency key must be 8 to 64 characters')
+      .max(64, 'The idempotency key must be 8 to 64 characters')
+      .optional(),
   });
 
 export const addBalanceBody = body(
   z
-    .number({ error: 'num must be a number' })
-    .positive('num must be greater than 0')
-    .max(1e10, 'num must be at most 10000000000')
-    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'num takes at most two decimal places'),
+    .number({ error: 'The amount must be a number' })
+    .positive('The amount must be greater than 0')
+    .max(1e10, 'The amount must be at most 10000000000')
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'Enter the amount with at most two decimal places'),
 );
 export const addIntegralBody = body(
   z
-    .number({ error: 'num must be a number' })
-    .int('num must be a whole number')
-    .positive('num must be greater than 0')
-    .max(1e12, 'num must be at most 1000000000000'),
+    .number({ error: 'The amount must be a number' })
+    .int('The amount must be a whole number')
+    .positive('The amount must be greater than 0')
+    .max(1e12, 'The amount must be at most 1000000000000'),
 );
 export type BalanceChangeBody = z.output<typeof addBalanceBody>;
 
@@ -322,10 +331,10 @@ export const MEMBER_BALANCE_CALLS = [addBalanceCall, addIntegralCall, ledgerList
 
 export const recordIdBody = z.object({
   id: z.coerce
-    .number({ error: 'id is required' })
-    .int('id must be a whole number')
-    .positive('id must be a positive whole number')
-    .max(Number.MAX_SAFE_INTEGER, 'id is too large'),
+    .number({ error: 'The ID is required' })
+    .int('The ID must be a whole number')
+    .positive('The ID must be a positive whole number')
+    .max(Number.MAX_SAFE_INTEGER, 'The ID is too large'),
 });
 
 export const sessionRowSchema = z.object({
@@ -375,10 +384,10 @@ export const forceLogoutCall = defineCall({
 });
 
 export const updatePasswordBody = z.object({
-  oldPassword: z.string({ error: 'oldPassword is required' }).min(1, 'oldPassword is required').max(256, 'oldPassword is too long'),
+  oldPassword: z.string({ error: 'Current password cannot be empty' }).min(1, 'Current password cannot be empty').max(256, 'Current password is too long'),
   newPassword: newPasswordSchema,
   /** End the caller's other sessions (other devices) at once; the current one stays. */
-  endOtherSessions: z.boolean({ error: 'endOtherSessions must be true or false' }).default(true),
+  endOtherSessions: z.boolean({ error: 'Signing out on other devices must be true or false' }).default(true),
 });
 
 export const updatePasswordCall = defineCall({
@@ -430,8 +439,8 @@ export const memberRolesBatchCall = defineBatchCall({
   path: '/user/admin/member/batch/roles',
   summary: "Sets (the grantable roles become roleIds) or adds roleIds to the roles of each user of ids, with member/edit's checks; answers per user.",
   extra: {
-    roleIds: z.array(idSchema, { error: 'roleIds must be a list of role ids' }).min(1, 'choose at least one role').max(50, 'roleIds takes at most 50 roles'),
-    mode: z.enum(ROLE_BATCH_MODES, { error: 'mode must be one of set, add' }),
+    roleIds: z.array(idSchema, { error: 'Roles must be a list of role IDs' }).min(1, 'Choose at least one role').max(50, 'Choose at most 50 roles'),
+    mode: z.enum(ROLE_BATCH_MODES, { error: 'The mode must be set or add' }),
   },
 });
 

@@ -12,8 +12,9 @@ import { NO_NUL } from './fields';
 export const menuClient = { pc: 1, mobile: 2 } as const;
 
 const flag = z.boolean().default(false);
-const text = (max: number, field: string) =>
-  z.string().trim().max(max, `${field} must be at most ${max} characters`).regex(NO_NUL, `${field} cannot contain NUL characters`).default('');
+/** `label`: the field's name on the menu editor, the subject of its messages. */
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).regex(NO_NUL, `${label} cannot contain NUL characters`).default('');
 
 /**
  * A console route or another page of this site: one leading slash, never two (//host and /\host are
@@ -31,12 +32,12 @@ export const MENU_ADDRESS_RULE = 'Must be a console route starting with / (such 
  * console route, or an http(s) address. Nothing else reaches the shell's router, `window.open` or a
  * link: no javascript:, data: or protocol-relative address.
  */
-export const menuAddress = (field: string) =>
+export const menuAddress = (label: string) =>
   z
     .string({ error: MENU_ADDRESS_RULE })
     .trim()
-    .max(2048, `${field} must be at most 2048 characters`)
-    .regex(NO_NUL, `${field} cannot contain NUL characters`)
+    .max(2048, `${label} must be at most 2048 characters`)
+    .regex(NO_NUL, `${label} cannot contain NUL characters`)
     .refine((v) => v === '' || MENU_ROUTE_PATTERN.test(v) || MENU_HTTP_PATTERN.test(v), MENU_ADDRESS_RULE)
     .default('');
 
@@ -45,15 +46,15 @@ export const menuInputSchema = z.object({
   /** Absent: create; present: update. */
   id: z.number().int().positive().optional(),
   parentId: z.number().int().positive().nullable().default(null),
-  type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'type must be one of 1 (directory), 2 (menu), 3 (button)' }),
-  client: z.union([z.literal(1), z.literal(2)], { error: 'client must be one of 1 (PC), 2 (mobile)' }).default(1),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'The menu type must be 1 (directory), 2 (menu) or 3 (button)' }),
+  client: z.union([z.literal(1), z.literal(2)], { error: 'The client must be 1 (PC) or 2 (mobile)' }).default(1),
   /** Plugin (addon) name. */
   addon: z
     .string()
     .trim()
-    .min(1, 'plugin name cannot be empty')
-    .max(64, 'plugin name must be at most 64 characters')
-    .regex(NO_NUL, 'plugin name cannot contain NUL characters')
+    .min(1, 'Plugin name cannot be empty')
+    .max(64, 'Plugin name must be at most 64 characters')
+    .regex(NO_NUL, 'Plugin name cannot contain NUL characters')
     .default('ml.svc.user'),
   name: z
     .string({ error: 'Menu name cannot be empty' })
@@ -61,18 +62,18 @@ export const menuInputSchema = z.object({
     .min(1, 'Menu name cannot be empty')
     .max(64, 'Menu name must be at most 64 characters')
     .regex(NO_NUL, 'Menu name cannot contain NUL characters'),
-  locale: text(128, 'locale key'),
-  icon: text(128, 'icon'),
+  locale: text(128, 'Locale key'),
+  icon: text(128, 'Icon'),
   /** Routing address; one starting with http opens in a new window. */
-  path: menuAddress('routing address'),
+  path: menuAddress('Routing address'),
   /** Routing alias, unique over the catalogue when set. */
-  alias: text(128, 'routing alias'),
-  component: text(256, 'component path'),
-  redirect: menuAddress('default redirect'),
+  alias: text(128, 'Routing alias'),
+  component: text(256, 'Component path'),
+  redirect: menuAddress('Default redirect'),
   /** API addresses, comma-separated; each must be a call of the server. */
-  permissions: text(8000, 'permissions'),
+  permissions: text(8000, 'Permissions'),
   /** The route whose menu item lights up while this (hidden) page is open. */
-  highlight: menuAddress('highlight route'),
+  highlight: menuAddress('Highlight route'),
   isRoot: flag,
   popup: flag,
   simplified: flag,
@@ -81,9 +82,9 @@ export const menuInputSchema = z.object({
   external: flag,
   /** Opens in a new tab from the header. */
   affix: flag,
-  sort: z.number().int().min(-1_000_000, 'sort must be at least -1000000').max(1_000_000, 'sort must be at most 1000000').default(0),
-  status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }).default(1),
-  remark: text(500, 'remark'),
+  sort: z.number().int().min(-1_000_000, 'The sort order must be at least -1000000').max(1_000_000, 'The sort order must be at most 1000000').default(0),
+  status: z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' }).default(1),
+  remark: text(500, 'Remark'),
 });
 export type MenuInput = z.input<typeof menuInputSchema>;
 
@@ -111,8 +112,8 @@ export const menuOptionSchema: z.ZodType<MenuOption> = z.lazy(() =>
   z.object({ id: z.number().int(), name: z.string(), locale: z.string(), type: z.number().int(), children: z.array(menuOptionSchema) }),
 );
 
-const idBody = z.object({ id: z.number({ error: 'id is required' }).int().positive('id must be a positive whole number') });
-const idQuery = z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id must be a positive whole number') });
+const idBody = z.object({ id: z.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number') });
+const idQuery = z.object({ id: z.coerce.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number') });
 
 export const menuListCall = defineCall({
   method: 'GET',
@@ -169,6 +170,6 @@ export const menuStatusCall = defineCall({
   access: 'permission',
   tag: 'menu',
   summary: 'Enable (1) or disable (2) a menu entry; platform super administrator only.',
-  body: idBody.extend({ status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }) }),
+  body: idBody.extend({ status: z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' }) }),
   data: z.object({ id: z.number().int(), status: z.number().int() }),
 });

@@ -134,7 +134,7 @@ export const noticeCountAllCall = defineCall({
 
 export const READ_ALL_KINDS = ['notice', 'letter', 'all'] as const;
 export const noticeReadAllBody = z.object({
-  kind: z.enum(READ_ALL_KINDS, { error: 'kind must be one of notice, letter, all' }).default('all'),
+  kind: z.enum(READ_ALL_KINDS, { error: 'The message kind must be one of notice, letter, all' }).default('all'),
 });
 export const noticeReadAllCall = defineCall({
   method: 'POST',
@@ -180,12 +180,12 @@ const titleSchema = z
   .regex(NO_NUL, 'Title cannot contain NUL characters');
 
 const rangeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
-  error: 'rangeType must be one of 1 (everyone), 2 (one tenant), 3 (chosen users)',
+  error: 'The range must be 1 (everyone), 2 (one tenant) or 3 (chosen users)',
 });
-const levelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'level must be one of 1 (normal), 2 (important), 3 (urgent)' });
+const levelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'The level must be 1 (normal), 2 (important) or 3 (urgent)' });
 const userIdsSchema = z
-  .array(idSchema, { error: 'userIds must be a list of user ids' })
-  .max(NOTICE_MAX_RECIPIENTS, `userIds takes at most ${NOTICE_MAX_RECIPIENTS} users`)
+  .array(idSchema, { error: 'Recipients must be a list of user IDs' })
+  .max(NOTICE_MAX_RECIPIENTS, `Choose at most ${NOTICE_MAX_RECIPIENTS} recipients`)
   .default([]);
 const contentSchema = z
   .string({ error: 'Notice content cannot be empty' })
@@ -213,9 +213,9 @@ export const noticeEditBody = z.object({
   /** Range 3: the chosen users (of the sender's tenant, or of `tenantId`), within the sender's data scope. */
   userIds: userIdsSchema,
   remark: z
-    .string({ error: 'remark must be text' })
-    .max(500, 'remark must be at most 500 characters')
-    .regex(NO_NUL, 'remark cannot contain NUL characters')
+    .string({ error: 'Remark must be text' })
+    .max(500, 'Remark must be at most 500 characters')
+    .regex(NO_NUL, 'Remark cannot contain NUL characters')
     .default(''),
 });
 export type NoticeEditBody = z.output<typeof noticeEditBody>;
@@ -227,7 +227,7 @@ export const letterSendBody = z.object({
   level: levelSchema.default(1),
   content: contentSchema,
   tenantId: targetTenantSchema,
-  userIds: userIdsSchema.refine((ids) => ids.length > 0, 'choose at least one user'),
+  userIds: userIdsSchema.refine((ids) => ids.length > 0, 'Choose at least one user'),
 });
 export type LetterSendBody = z.output<typeof letterSendBody>;
 

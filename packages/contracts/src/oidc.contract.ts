@@ -25,11 +25,11 @@ export type OidcProvider = z.infer<typeof oidcProviderSchema>;
 
 /** A provider id: letters, digits, _ and - (as OIDC_PROVIDERS allows). */
 export const oidcProviderIdSchema = z
-  .string({ error: 'provider is required' })
+  .string({ error: 'Choose an identity provider' })
   .trim()
-  .min(1, 'provider is required')
-  .max(64, 'provider must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'provider may contain letters, digits, _ and - only');
+  .min(1, 'Choose an identity provider')
+  .max(64, 'The identity provider must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'The identity provider may contain letters, digits, _ and - only');
 
 export const oidcProvidersCall = defineCall({
   method: 'GET',
@@ -54,16 +54,16 @@ export const oidcLoginCall = defineCall({
     provider: oidcProviderIdSchema,
     /** Where to go once signed in (a console address; the login page checks it as for a password sign-in). */
     redirect: z
-      .string({ error: 'redirect must be text' })
-      .max(2048, 'redirect must be at most 2048 characters')
-      .regex(NO_NUL, 'redirect cannot contain NUL characters')
+      .string({ error: 'The return address must be text' })
+      .max(2048, 'The return address must be at most 2048 characters')
+      .regex(NO_NUL, 'The return address cannot contain NUL characters')
       .default(''),
   }),
   data: oidcRedirectSchema,
 });
 
 /** What the provider sends back (RFC 6749 4.1.2 and 4.1.2.1; iss: RFC 9207); anything else is passed on as received. */
-const callbackParam = z.string().max(4096, 'callback parameters must be at most 4096 characters').optional();
+const callbackParam = z.string().max(4096, 'Callback parameters must be at most 4096 characters').optional();
 
 export const oidcCallbackCall = defineCall({
   method: 'GET',
@@ -85,11 +85,11 @@ export const oidcExchangeCall = defineCall({
     "Turns the one-time code the callback gave the login page into a session (same browser only, once, within 2 minutes), with the checks of a password sign-in: or the reason the provider's account may not sign in.",
   body: z.object({
     code: z
-      .string({ error: 'sign-in code is required' })
+      .string({ error: 'The sign-in code is required' })
       .trim()
-      .min(1, 'sign-in code is required')
-      .max(128, 'sign-in code must be at most 128 characters')
-      .regex(NO_NUL, 'sign-in code cannot contain NUL characters'),
+      .min(1, 'The sign-in code is required')
+      .max(128, 'The sign-in code must be at most 128 characters')
+      .regex(NO_NUL, 'The sign-in code cannot contain NUL characters'),
   }),
   data: loginResultSchema,
 });

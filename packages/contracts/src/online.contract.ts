@@ -53,10 +53,10 @@ export const onlineForceLogoutBody = z.object({
   /** The session's user (the coverage guard acts on them). */
   id: idSchema,
   sessionId: z.coerce
-    .number({ error: 'sessionId must be a number' })
-    .int('sessionId must be a whole number')
-    .min(1, 'sessionId must be at least 1')
-    .max(2 ** 53 - 1, 'sessionId is too large'),
+    .number({ error: 'The session ID must be a number' })
+    .int('The session ID must be a whole number')
+    .min(1, 'The session ID must be at least 1')
+    .max(2 ** 53 - 1, 'The session ID is too large'),
 });
 
 /**

@@ -10,8 +10,8 @@ import { NO_NUL } from './fields';
  * once, when it is made (create or rotate); lists and views only show it masked.
  */
 
-const id = z.number({ error: 'id is required' }).int().positive('id must be a positive whole number');
-const status = z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' });
+const id = z.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number');
+const status = z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' });
 
 export const openAccessRowSchema = z.object({
   id: z.number().int(),
@@ -42,7 +42,7 @@ export const openAccessInputSchema = z.object({
     .regex(NO_NUL, 'Title cannot contain NUL characters'),
   userId: z.number({ error: 'Choose the user the key acts as' }).int().positive('Choose the user the key acts as'),
   status: status.default(1),
-  remark: z.string().trim().max(500, 'remark must be at most 500 characters').regex(NO_NUL, 'remark cannot contain NUL characters').default(''),
+  remark: z.string().trim().max(500, 'Remark must be at most 500 characters').regex(NO_NUL, 'Remark cannot contain NUL characters').default(''),
 });
 export type OpenAccessInput = z.input<typeof openAccessInputSchema>;
 
@@ -67,7 +67,7 @@ export const openAccessViewCall = defineCall({
   access: 'permission',
   tag: 'openaccess',
   summary: 'One open access key, secret masked.',
-  query: z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id must be a positive whole number') }),
+  query: z.object({ id: z.coerce.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number') }),
   data: openAccessRowSchema,
 });
 

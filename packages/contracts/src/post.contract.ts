@@ -24,8 +24,8 @@ export const POST_KEYWORD_FIELDS = ['name', 'code'] as const;
 
 export const postEditBody = z.object({
   id: idSchema.optional(),
-  name: z.string({ error: POST_REQUIRED }).trim().min(1, POST_REQUIRED).max(64, 'name must be at most 64 characters'),
-  code: z.string({ error: POST_REQUIRED }).trim().min(1, POST_REQUIRED).max(64, 'code must be at most 64 characters'),
+  name: z.string({ error: POST_REQUIRED }).trim().min(1, POST_REQUIRED).max(64, 'Post name must be at most 64 characters'),
+  code: z.string({ error: POST_REQUIRED }).trim().min(1, POST_REQUIRED).max(64, 'Post code must be at most 64 characters'),
   sort: sortSchema,
   status: statusSchema.default(1),
   remark: remarkSchema,

@@ -170,7 +170,7 @@ export const profileWithdrawalEditCall = call(
   z.object({ alipayName: z.string(), alipayAccount: z.string(), alipayCode: z.string() }),
   {
     body: withdrawalSchema.extend({
-      password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password is too long'),
+      password: z.string({ error: 'Password cannot be empty' }).min(1, 'Password cannot be empty').max(256, 'Password is too long'),
     }),
   },
 );
@@ -178,11 +178,11 @@ export const profileWithdrawalEditCall = call(
 /** Which kinds of messages the user wants (all on until they say otherwise). */
 export const noticePreferencesSchema = z.object({
   /** Public notices. */
-  notices: z.boolean({ error: 'notices must be true or false' }),
+  notices: z.boolean({ error: 'The notices setting must be true or false' }),
   /** Private letters. */
-  letters: z.boolean({ error: 'letters must be true or false' }),
+  letters: z.boolean({ error: 'The private letters setting must be true or false' }),
   /** System messages. */
-  system: z.boolean({ error: 'system must be true or false' }),
+  system: z.boolean({ error: 'The system messages setting must be true or false' }),
 });
 export type NoticePreferences = z.infer<typeof noticePreferencesSchema>;
 

@@ -12,7 +12,7 @@ export const dataScope = { all: 1, ownDept: 2, deptAndBelow: 3, customDepts: 4, 
 export type DataScope = (typeof dataScope)[keyof typeof dataScope];
 
 const scopeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
-  error: 'dataScope must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)',
+  error: 'The data scope must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)',
 });
 const NAME_AND_KEY = 'Role name and permission code cannot be empty';
 
@@ -35,10 +35,10 @@ export const roleInputSchema = z.object({
     .regex(/^([A-Za-z][A-Za-z0-9_.:-]*)?$/, 'Permission code must start with a letter and hold only letters, digits and _ . : -'),
   dataScope: scopeSchema.default(1),
   /** The departments of the custom data scope (4); ignored for the other scopes. */
-  deptIds: z.array(z.number().int().positive()).max(1000, 'at most 1000 departments').default([]),
-  sort: z.number().int().min(-1_000_000, 'sort must be at least -1000000').max(1_000_000, 'sort must be at most 1000000').default(0),
-  status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }).default(1),
-  remark: z.string().trim().max(500, 'remark must be at most 500 characters').regex(NO_NUL, 'remark cannot contain NUL characters').default(''),
+  deptIds: z.array(z.number().int().positive()).max(1000, 'Choose at most 1000 departments').default([]),
+  sort: z.number().int().min(-1_000_000, 'The sort order must be at least -1000000').max(1_000_000, 'The sort order must be at most 1000000').default(0),
+  status: z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' }).default(1),
+  remark: z.string().trim().max(500, 'Remark must be at most 500 characters').regex(NO_NUL, 'Remark cannot contain NUL characters').default(''),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -108,7 +108,7 @@ export const deptGrantNodeSchema: z.ZodType<DeptGrantNode> = z.lazy(() =>
   z.object({ id: z.number().int(), name: z.string(), grantable: z.boolean(), children: z.array(deptGrantNodeSchema) }),
 );
 
-const id = z.number({ error: 'id is required' }).int().positive('id must be a positive whole number');
+const id = z.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number');
 const idBody = z.object({ id });
 
 export const roleListCall = defineCall({
@@ -127,7 +127,7 @@ export const roleViewCall = defineCall({
   access: 'permission',
   tag: 'role',
   summary: 'One role with its custom departments, granted menus and the number of users holding it (the recycle bin left out).',
-  query: z.object({ id: z.coerce.number({ error: 'id is required' }).int().positive('id must be a positive whole number') }),
+  query: z.object({ id: z.coerce.number({ error: 'The ID is required' }).int().positive('The ID must be a positive whole number') }),
   data: roleRowSchema.extend({
     menuIds: z.array(z.number().int()),
     /** Users holding the role, outside the recycle bin: while there are any, role/delete refuses it. */
@@ -173,7 +173,7 @@ export const roleStatusCall = defineCall({
   access: 'permission',
   tag: 'role',
   summary: 'Enable (1) or disable (2) a role; its users lose its grants on their next request.',
-  body: idBody.extend({ status: z.union([z.literal(1), z.literal(2)], { error: 'status must be one of 1 (enabled), 2 (disabled)' }) }),
+  body: idBody.extend({ status: z.union([z.literal(1), z.literal(2)], { error: 'The status must be 1 (enabled) or 2 (disabled)' }) }),
   data: z.object({ id: z.number().int(), status: z.number().int() }),
 });
 
@@ -184,7 +184,7 @@ export const roleMenusCall = defineCall({
   tag: 'role',
   summary:
     "Replace the menus and buttons a role grants (only entries the caller holds; never the platform's super administrator role, which grants everything).",
-  body: z.object({ id, menuIds: z.array(z.number().int().positive()).max(5000, 'at most 5000 menus') }),
+  body: z.object({ id, menuIds: z.array(z.number().int().positive()).max(5000, 'Choose at most 5000 menus') }),
   data: z.object({ id: z.number().int(), menuIds: z.array(z.number().int()) }),
 });
 

@@ -29,9 +29,11 @@ export const SITE_NAME_REQUIRED = 'Site name cannot be empty';
 export const ICP_CODE_RULE = 'The ICP filing number must look like 京ICP备12345678号 or 京ICP备12345678号-1, or be empty to hide the footer link';
 export const SMS_COOLDOWN_RULE = `The SMS interval must be a whole number of seconds from ${SMS_COOLDOWN_MIN_SECONDS} to ${SMS_COOLDOWN_MAX_SECONDS}`;
 
-const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
-const defaultRecord = (field: string) => {
-  const rule = `${field} must be a positive whole number`;
+/** `setting`: what the switch is called in words (the settings screen's label), the subject of its message. */
+const flag = (setting: string) => z.boolean({ error: `The ${setting} setting must be true or false` });
+/** `record`: which default record it is, in words (`default tenant`). */
+const defaultRecord = (record: string) => {
+  const rule = `The ${record} must be a positive whole-number ID`;
   return z.number({ error: rule }).int(rule).positive(rule).nullable();
 };
 
@@ -50,17 +52,17 @@ export const siteSettingsFields = {
     .trim()
     .refine((v) => v === '' || ICP_CODE_PATTERN.test(v), ICP_CODE_RULE),
   /** The offline-capable app (service worker); off unregisters the workers and clears their caches. */
-  offline: flag('offline'),
+  offline: flag('offline-capable app'),
   /** The login screen offers registration. */
-  registerSwitch: flag('registerSwitch'),
+  registerSwitch: flag('registration'),
   /** Registration needs an invitation code. */
-  forceInvite: flag('forceInvite'),
+  forceInvite: flag('invitation code'),
   /** Every sign-in with a password needs a captcha (otherwise only after repeated failures). */
-  captchaSwitch: flag('captchaSwitch'),
+  captchaSwitch: flag('sign-in captcha'),
   /** The login screen offers the read-only demo account. */
-  demoMode: flag('demoMode'),
+  demoMode: flag('demo mode'),
   /** The login screen offers sign-in with an SMS code. */
-  smsLogin: flag('smsLogin'),
+  smsLogin: flag('SMS sign-in'),
   /** Seconds before another SMS code can be sent to the same number for the same purpose. */
   smsCooldownSeconds: z
     .number({ error: SMS_COOLDOWN_RULE })
@@ -70,10 +72,10 @@ export const siteSettingsFields = {
   /** Registration without an invitation: 1 creates a new tenant, 2 joins the default tenant (the default policy's). */
   tenantSetting: z.union([z.literal(1), z.literal(2)], { error: TENANT_SETTING_RULE }),
   /** Tenant setting 2: the tenant registrants join, and its department, role and post they get. */
-  defaultTenantId: defaultRecord('defaultTenantId'),
-  defaultDeptId: defaultRecord('defaultDeptId'),
-  defaultRoleId: defaultRecord('defaultRoleId'),
-  defaultPostId: defaultRecord('defaultPostId'),
+  defaultTenantId: defaultRecord('default tenant'),
+  defaultDeptId: defaultRecord('default department'),
+  defaultRoleId: defaultRecord('default role'),
+  defaultPostId: defaultRecord('default post'),
 };
 
 /** The fields kept in the settings store (site_settings), as against the default tenant policy's. */

@@ -129,8 +129,8 @@ export const remotesCall = defineCall({
 });
 
 export const accountLoginBody = z.object({
-  username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(128, 'password must be at most 128 characters'),
+  username: z.string({ error: 'Username cannot be empty' }).trim().min(1, 'Username cannot be empty').max(64, 'Username must be at most 64 characters'),
+  password: z.string({ error: 'Password cannot be empty' }).min(1, 'Password cannot be empty').max(128, 'Password must be at most 128 characters'),
   cid: z.string().max(64).optional(),
   code: z.string().max(16).optional(),
 });
@@ -196,16 +196,16 @@ export const resetPasswordSmsCall = defineCall({
 
 export const registerBody = z.object({
   username: z
-    .string({ error: 'username is required' })
+    .string({ error: 'Username cannot be empty' })
     .trim()
-    .min(3, 'username must be at least 3 characters')
-    .max(64, 'username must be at most 64 characters')
-    .regex(/^[A-Za-z0-9_.@-]+$/, 'username may contain letters, digits and _ . @ - only'),
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters')
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'Username may contain letters, digits and _ . @ - only'),
   password: newPasswordSchema,
   mobile: mobileSchema,
   code: smsCodeSchema,
   /** Optional unless loginConfig.forceInvite. */
-  inviteCode: z.string().trim().max(64, 'inviteCode must be at most 64 characters').optional(),
+  inviteCode: z.string().trim().max(64, 'Invitation code must be at most 64 characters').optional(),
 });
 
 export const registerCall = defineCall({
@@ -219,17 +219,23 @@ export const registerCall = defineCall({
 });
 
 export const openLoginBody = z.object({
-  key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(128, 'key must be at most 128 characters'),
+  key: z.string({ error: 'The access key is required' }).trim().min(1, 'The access key is required').max(128, 'The access key must be at most 128 characters'),
   /** Unix time in seconds; refused outside 5 minutes of the server's clock. */
-  timestamp: z.coerce.number({ error: 'timestamp is required: unix time in seconds' }).int('timestamp must be unix time in whole seconds'),
+  timestamp: z.coerce
+    .number({ error: 'The request timestamp is required: unix time in seconds' })
+    .int('The request timestamp must be unix time in whole seconds'),
   /** 16 to 64 characters, used once. */
   nonce: z
-    .string({ error: 'nonce is required' })
-    .min(16, 'nonce must be 16 to 64 characters')
-    .max(64, 'nonce must be 16 to 64 characters')
-    .regex(/^[\x21-\x7e]+$/, 'nonce must be printable ASCII without spaces'),
+    .string({ error: 'The request nonce is required' })
+    .min(16, 'The request nonce must be 16 to 64 characters')
+    .max(64, 'The request nonce must be 16 to 64 characters')
+    .regex(/^[\x21-\x7e]+$/, 'The request nonce must be printable ASCII without spaces'),
   /** Hex HMAC-SHA256 of `key + timestamp + nonce` with the secret. */
-  signature: z.string({ error: 'signature is required' }).trim().min(1, 'signature is required').max(128, 'signature must be at most 128 characters'),
+  signature: z
+    .string({ error: 'The request signature is required' })
+    .trim()
+    .min(1, 'The request signature is required')
+    .max(128, 'The request signature must be at most 128 characters'),
 });
 export type OpenLoginBody = z.input<typeof openLoginBody>;
 

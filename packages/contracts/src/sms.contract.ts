@@ -14,22 +14,22 @@ export type SmsEvent = PublicSmsEvent | (typeof SESSION_SMS_EVENTS)[number];
 
 /** A mainland mobile number (11 digits from 1) or an international one in E.164 form (+ and 6-15 digits). */
 export const mobileSchema = z
-  .string({ error: 'mobile is required' })
+  .string({ error: 'Mobile cannot be empty' })
   .trim()
-  .min(1, 'mobile is required')
+  .min(1, 'Mobile cannot be empty')
   .regex(/^(1[3-9]\d{9}|\+\d{6,15})$/, 'Phone number is invalid!');
 export const smsCodeSchema = z
-  .string({ error: 'code is required' })
+  .string({ error: 'The verification code cannot be empty' })
   .trim()
-  .min(1, 'code is required')
-  .regex(/^\d{6}$/, 'code must be the 6 digits of the SMS');
+  .min(1, 'The verification code cannot be empty')
+  .regex(/^\d{6}$/, 'The verification code must be the 6 digits of the SMS');
 const smsSendFields = z.object({
-  event: z.enum(SMS_EVENTS, { error: `event must be one of ${SMS_EVENTS.join(', ')}` }).optional(),
-  mobile: z.string().max(32, 'mobile must be at most 32 characters').optional(),
+  event: z.enum(SMS_EVENTS, { error: `The SMS purpose must be one of ${SMS_EVENTS.join(', ')}` }).optional(),
+  mobile: z.string().max(32, 'Mobile must be at most 32 characters').optional(),
 });
 /** event and mobile, from the query string (as the spec sends them) or from a JSON body. */
 export const smsSendInput = z.object({
-  event: z.enum(SMS_EVENTS, { error: `event must be one of ${SMS_EVENTS.join(', ')}` }),
+  event: z.enum(SMS_EVENTS, { error: `The SMS purpose must be one of ${SMS_EVENTS.join(', ')}` }),
   mobile: mobileSchema,
 });
 

@@ -102,16 +102,17 @@ const maxCount = (field: TenantPolicyMaxField) => {
   const rule = `The most ${COUNTED[field]} must be a whole number from 0 to ${TENANT_POLICY_MAX_COUNT} (0 = unlimited)`;
   return z.number({ error: rule }).int(rule).min(0, rule).max(TENANT_POLICY_MAX_COUNT, rule).default(0);
 };
-const defaultRecord = (field: string) =>
+/** `record`: which default record it is, in words (`default tenant`). */
+const defaultRecord = (record: string) =>
   z
-    .number({ error: `${field} must be a positive whole number` })
-    .int(`${field} must be a positive whole number`)
-    .positive(`${field} must be a positive whole number`)
+    .number({ error: `The ${record} must be a positive whole-number ID` })
+    .int(`The ${record} must be a positive whole-number ID`)
+    .positive(`The ${record} must be a positive whole-number ID`)
     .nullable()
     .default(null);
 
-export const DATA_RANGE_RULE = 'dataRange must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)';
-export const TENANT_SETTING_RULE = 'tenantSetting must be 1 (registration creates a new tenant) or 2 (registration joins the default tenant)';
+export const DATA_RANGE_RULE = 'The data range must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)';
+export const TENANT_SETTING_RULE = 'Registration must be 1 (registration creates a new tenant) or 2 (registration joins the default tenant)';
 
 export const tenantPolicyEditBody = z.object({
   /** Absent: create; present: update. */
@@ -123,7 +124,7 @@ export const tenantPolicyEditBody = z.object({
     .max(64, 'Title must be at most 64 characters')
     .regex(NO_NUL, 'Title cannot contain NUL characters'),
   /** Making a policy the default takes the flag from the previous one (exactly one default). */
-  isDefault: z.boolean({ error: 'isDefault must be true or false' }).default(false),
+  isDefault: z.boolean({ error: 'The default policy setting must be true or false' }).default(false),
   maxUsers: maxCount('maxUsers'),
   maxDepts: maxCount('maxDepts'),
   maxRoles: maxCount('maxRoles'),
@@ -137,15 +138,15 @@ export const tenantPolicyEditBody = z.object({
   dataRange: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: DATA_RANGE_RULE }).default(1),
   tenantSetting: z.union([z.literal(1), z.literal(2)], { error: TENANT_SETTING_RULE }).default(1),
   /** Tenant setting 2 only (all four required there; the department, role and post of that tenant). */
-  defaultTenantId: defaultRecord('defaultTenantId'),
-  defaultDeptId: defaultRecord('defaultDeptId'),
-  defaultRoleId: defaultRecord('defaultRoleId'),
-  defaultPostId: defaultRecord('defaultPostId'),
+  defaultTenantId: defaultRecord('default tenant'),
+  defaultDeptId: defaultRecord('default department'),
+  defaultRoleId: defaultRecord('default role'),
+  defaultPostId: defaultRecord('default post'),
   menuIds: z
-    .array(z.number({ error: 'menuIds must be menu ids' }).int('menuIds must be menu ids').positive('menuIds must be menu ids'), {
-      error: 'menuIds must be a list of menu ids',
+    .array(z.number({ error: 'Allowed menus must be menu IDs' }).int('Allowed menus must be menu IDs').positive('Allowed menus must be menu IDs'), {
+      error: 'Allowed menus must be a list of menu IDs',
     })
-    .max(10_000, 'menuIds must hold at most 10000 menus')
+    .max(10_000, 'Allowed menus may hold at most 10000 menus')
     .default([]),
   sort: sortSchema,
   status: statusSchema.default(1),

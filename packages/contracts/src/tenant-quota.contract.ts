@@ -49,14 +49,14 @@ export const tenantQuotaCall = defineCall({
 });
 
 export const tenantQuotaReserveBody = z.object({
-  kind: z.enum(RESERVABLE_QUOTA_KINDS, { error: `kind must be one of ${RESERVABLE_QUOTA_KINDS.join(', ')}` }),
+  kind: z.enum(RESERVABLE_QUOTA_KINDS, { error: `The quota kind must be one of ${RESERVABLE_QUOTA_KINDS.join(', ')}` }),
   units: z
-    .number({ error: 'units must be a whole number from 1 to 1000000' })
-    .int('units must be a whole number from 1 to 1000000')
-    .min(1, 'units must be a whole number from 1 to 1000000')
-    .max(QUOTA_RESERVE_MAX_UNITS, 'units must be a whole number from 1 to 1000000'),
+    .number({ error: 'The units to reserve must be a whole number from 1 to 1000000' })
+    .int('The units to reserve must be a whole number from 1 to 1000000')
+    .min(1, 'The units to reserve must be a whole number from 1 to 1000000')
+    .max(QUOTA_RESERVE_MAX_UNITS, 'The units to reserve must be a whole number from 1 to 1000000'),
   /** The reserving service's own name for what the units are for (a project id), kept with the reservation. */
-  reference: z.string().max(128, 'reference must be at most 128 characters').regex(NO_NUL, 'reference cannot contain NUL characters').default(''),
+  reference: z.string().max(128, 'The reference must be at most 128 characters').regex(NO_NUL, 'The reference cannot contain NUL characters').default(''),
 });
 
 const reservation = z.object({
@@ -84,7 +84,7 @@ export const tenantQuotaReleaseCall = defineCall({
   access: 'permission',
   tag: 'tenant',
   summary: 'Gives back the units of one reservation (once; a second release is a 404).',
-  body: z.object({ reservationId: z.number({ error: 'reservationId is required' }).int().positive('reservationId is required') }),
+  body: z.object({ reservationId: z.number({ error: 'The reservation ID is required' }).int().positive('The reservation ID is required') }),
   data: reservation,
 });
 

@@ -17,7 +17,7 @@ export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const uploadImageQuery = z.object({
   /** Defaults to public, so the spec's upload call (a file and nothing else) keeps working. */
-  purpose: z.enum(UPLOAD_PURPOSES, { error: `purpose must be one of ${UPLOAD_PURPOSES.join(', ')}` }).default('public'),
+  purpose: z.enum(UPLOAD_PURPOSES, { error: `The upload purpose must be one of ${UPLOAD_PURPOSES.join(', ')}` }).default('public'),
 });
 
 export const uploadResultSchema = z.object({

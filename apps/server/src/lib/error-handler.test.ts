@@ -21,7 +21,11 @@ describe('the envelope on every failure', () => {
   it('400 names the field and the rule', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/user/admin/site/accountLogin', payload: { username: '', password: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: -1, message: 'username is required', data: { fields: [{ field: 'username', message: 'username is required' }] } });
+    expect(res.json()).toEqual({
+      code: -1,
+      message: 'Username cannot be empty',
+      data: { fields: [{ field: 'username', message: 'Username cannot be empty' }] },
+    });
   });
 
   it('400 on a body that is not JSON', async () => {

@@ -52,7 +52,7 @@ describe('SMS codes', () => {
 
   it('name the wrong field', async () => {
     expect((await sendSms('login', '12345')).json().message).toBe('Phone number is invalid!');
-    expect((await sendSms('party', newMobile())).json().message).toMatch(/^event must be one of login, register, resetPwd, bind/);
+    expect((await sendSms('party', newMobile())).json().message).toMatch(/^The SMS purpose must be one of login, register, resetPwd, bind/);
   });
 
   it('wait 60 seconds between sends to one number, then count against an hourly limit', async () => {
@@ -112,7 +112,7 @@ describe('password reset by SMS', () => {
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/^This password is among the most commonly used/);
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'short' })).json().message).toBe(
-      'password must be at least 8 characters',
+      'Password must be at least 8 characters',
     );
     expect((await post('/user/admin/site/resetting/pw/sms', { mobile, code, password: 'brand new horse staple' })).json().code).toBe(0);
     expect((await t.app.inject({ url: '/user/admin/member/info', headers: auth(before) })).json().code).toBe(61);

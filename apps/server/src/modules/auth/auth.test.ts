@@ -51,7 +51,11 @@ describe('accountLogin', () => {
   it('names the missing field', async () => {
     const res = await login({ username: 'admin' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: -1, message: 'password is required', data: { fields: [{ field: 'password', message: 'password is required' }] } });
+    expect(res.json()).toEqual({
+      code: -1,
+      message: 'Password cannot be empty',
+      data: { fields: [{ field: 'password', message: 'Password cannot be empty' }] },
+    });
   });
 });
 

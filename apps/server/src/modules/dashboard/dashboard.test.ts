@@ -556,9 +556,9 @@ describe('analysis', () => {
     const cases: [Record<string, string>, string][] = [
       [{ from: '2025-03-12', to: '2025-03-10' }, 'The range starts on 2025-03-12, after its end 2025-03-10: choose a first day on or before the last'],
       [{ from: '2024-01-01', to: '2025-01-01' }, 'The range from 2024-01-01 to 2025-01-01 covers 367 days, more than 366: choose a shorter range'],
-      [{ from: '2025-02-30' }, 'from must be a date such as 2026-05-01'],
-      [{ timezone: 'Mars/Olympus_Mons' }, 'timezone must be a time zone name such as Asia/Shanghai or UTC'],
-      [{ tenantId: 'abc' }, 'tenantId must be a number'],
+      [{ from: '2025-02-30' }, 'The start date must be a date such as 2026-05-01'],
+      [{ timezone: 'Mars/Olympus_Mons' }, 'The time zone must be a time zone name such as Asia/Shanghai or UTC'],
+      [{ tenantId: 'abc' }, 'The tenant ID must be a number'],
     ];
     for (const [query, message] of cases) {
       const res = await analysis(a.adminToken, query);

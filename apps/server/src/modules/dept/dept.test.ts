@@ -61,7 +61,7 @@ describe('departments', () => {
     ['a missing code', { name: 'X' }, DEPT_REQUIRED],
     ['a bad phone', { name: 'X', code: 'x1', phone: '12345' }, PHONE_INVALID],
     ['a bad email', { name: 'X', code: 'x1', email: 'not-mail' }, EMAIL_INVALID],
-    ['a too long email', { name: 'X', code: 'x1', email: `${'a'.repeat(320)}@b.cn` }, 'email must be at most 320 characters'],
+    ['a too long email', { name: 'X', code: 'x1', email: `${'a'.repeat(320)}@b.cn` }, 'Email must be at most 320 characters'],
     ['a parent that does not exist', { name: 'X', code: 'x1', parentId: 999999 }, 'Department 999999 does not exist'],
   ])('refuses %s with a 400 naming the rule', async (_what, payload, message) => {
     const r = await post('edit', payload);

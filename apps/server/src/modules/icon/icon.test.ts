@@ -40,7 +40,7 @@ describe('icon list', () => {
   it('refuses a page below 1, naming the field', async () => {
     const res = await get('/admin/admin/icon/list?page=0');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('page must be at least 1');
+    expect(res.json().message).toBe('The page number must be at least 1');
   });
 
   it('serves the stylesheet (revalidated) and the content-hashed font (cached for a year)', async () => {

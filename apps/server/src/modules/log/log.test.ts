@@ -163,7 +163,7 @@ describe('login log', () => {
       ['a result that is not a number', { filter: JSON.stringify([['result', '=', 'bad']]) }, 'result needs a whole number'],
       ['a date that is not one', { filter: JSON.stringify([['createdAt', '>', 'yesterday']]) }, 'createdAt needs a date'],
       ['a text operator on a number', { filter: JSON.stringify([['result', 'like', '1']]) }, 'works on text fields only'],
-      ['a page size over the limit', { pageSize: '101' }, 'pageSize must be at most 100'],
+      ['a page size over the limit', { pageSize: '101' }, 'The page size must be at most 100'],
       ['a cursor it never gave out', { after: 'bm90LWEtY3Vyc29y' }, 'Not a cursor this list gave out'],
     ])('refuses %s with a 400 saying what is wrong', async (_what, query, message) => {
       const { status, body } = await logins(c.token, query);

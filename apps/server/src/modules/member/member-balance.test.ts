@@ -49,9 +49,9 @@ describe('balance and points', () => {
   });
 
   it.each<[object, string]>([
-    [{ operateMode: 3, num: 1 }, 'operateMode must be one of 1 (add), 2 (deduct)'],
-    [{ operateMode: 1, num: 0 }, 'num must be greater than 0'],
-    [{ operateMode: 1, num: 1.234 }, 'num takes at most two decimal places'],
+    [{ operateMode: 3, num: 1 }, 'The operation must be 1 (add) or 2 (deduct)'],
+    [{ operateMode: 1, num: 0 }, 'The amount must be greater than 0'],
+    [{ operateMode: 1, num: 1.234 }, 'Enter the amount with at most two decimal places'],
   ])('validates %j', async (payload, message) => {
     const r = await change('addBalance', { id: 1, ...payload });
     expect(r.status).toBe(400);

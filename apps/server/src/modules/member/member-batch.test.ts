@@ -132,7 +132,7 @@ describe('batch status', () => {
     const over = await batch(memberStatusBatchCall, { ids: many, status: 2 });
     expect([over.status, over.body.message]).toEqual([400, `at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]);
     const none = await batch(memberStatusBatchCall, { ids: [], status: 2 });
-    expect([none.status, none.body.message]).toEqual([400, 'choose at least one row']);
+    expect([none.status, none.body.message]).toEqual([400, 'Choose at least one row']);
     const full = await batch(memberStatusBatchCall, { ids: many.slice(1), status: 2 });
     expect([full.status, full.body.data.refused, full.body.data.results.length]).toEqual([200, BATCH_MAX_IDS, BATCH_MAX_IDS]);
   });

@@ -124,7 +124,7 @@ describe('member list', () => {
     ['a NUL character in the keyword', { filter: '[["keyword","a\\u0000b"]]' }, 'filter values must not contain the NUL character'],
     ['like on a number', { filter: '[["id","like","1"]]' }, 'Operator like works on text fields only'],
     ['filter that is not JSON', { filter: 'username=admin' }, 'filter must be a JSON array'],
-    ['a page size over 100', { pageSize: '101' }, 'pageSize must be at most 100'],
+    ['a page size over 100', { pageSize: '101' }, 'The page size must be at most 100'],
   ])('refuses %s with a 400 naming it', async (_what, query, message) => {
     const res = await t.app.inject({ url: '/user/admin/member/list', query, headers: auth(token) });
     expect(res.statusCode).toBe(400);

@@ -114,6 +114,6 @@ describe('unlocking the lock screen', () => {
     const token = await signedIn('unlock.empty');
     const empty = await unlock(token, { password: '' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toMatch(/password is required/i);
+    expect(empty.json().message).toMatch(/^Password cannot be empty$/);
   });
 });

@@ -100,12 +100,12 @@ describe('member create, view and edit', () => {
   });
 
   it.each<[string, object, string]>([
-    ['no username', { ...base, username: '' }, 'username is required'],
-    ['no real name', { ...base, username: 'x1', realName: ' ' }, 'realName is required'],
-    ['no phone', { ...base, username: 'x1', mobile: '' }, 'mobile is required'],
+    ['no username', { ...base, username: '' }, 'Username cannot be empty'],
+    ['no real name', { ...base, username: 'x1', realName: ' ' }, 'Real name cannot be empty'],
+    ['no phone', { ...base, username: 'x1', mobile: '' }, 'Mobile cannot be empty'],
     ['a bad phone', { ...base, username: 'x1', mobile: '123' }, PHONE_INVALID],
     ['a bad email', { ...base, username: 'x1', email: 'a@b' }, EMAIL_INVALID],
-    ['an email over 320 characters', { ...base, username: 'x1', email: `${'a'.repeat(318)}@b.cn` }, 'email must be at most 320 characters'],
+    ['an email over 320 characters', { ...base, username: 'x1', email: `${'a'.repeat(318)}@b.cn` }, 'Email must be at most 320 characters'],
     ['no password on create', { ...base, username: 'x1', password: undefined }, 'Password is required for a new user'],
     ["another tenant's department", { ...base, username: 'x1', deptId: 999999 }, 'The department does not exist'],
   ])('refuses %s', async (_what, payload, message) => {

@@ -258,7 +258,7 @@ describe('reading', () => {
 
     const bad = await post('/admin/admin/notice/read/all', tokens.one3!, { kind: 'everything' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('kind must be one of notice, letter, all');
+    expect(bad.json().message).toBe('The message kind must be one of notice, letter, all');
   });
 
   it('searches and filters the lists by keyword and read state', async () => {

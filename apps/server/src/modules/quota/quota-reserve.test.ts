@@ -127,7 +127,7 @@ it('grants anything when the count is unlimited (0), still counting it', async (
 
 it('refuses bad input with the rule, and callers without the buttons with 403', async () => {
   expect((await reserve('users', 1)).statusCode).toBe(400);
-  expect((await reserve('devices', 0)).json().message).toBe('units must be a whole number from 1 to 1000000');
+  expect((await reserve('devices', 0)).json().message).toBe('The units to reserve must be a whole number from 1 to 1000000');
   expect((await reserve('devices', 1.5)).statusCode).toBe(400);
   expect((await reserve('devices', 1, plain)).statusCode).toBe(403);
   expect((await get('/user/admin/tenant/quota', plain)).statusCode).toBe(403);

@@ -68,7 +68,7 @@ describe('image upload', () => {
   it('refuses an unknown purpose, naming the ones there are', async () => {
     const r = await uploadImage(t, token, { purpose: 'secret' });
     expect(r.status).toBe(400);
-    expect(r.body.message).toContain('purpose must be one of public, private');
+    expect(r.body.message).toContain('The upload purpose must be one of public, private');
   });
 
   it('serves nothing outside the upload directory, and tells a stranger nothing about a name', async () => {

@@ -1,13 +1,13 @@
 /** Chinese texts of the server's messages about the dashboard, keyed by their English template (see ../render.ts). */
 export const dashboardZhCN: Readonly<Record<string, string>> = {
   // Contract (dashboard.contract.ts)
-  'from must be a date such as 2026-05-01': 'from 必须是日期，例如 2026-05-01',
-  'to must be a date such as 2026-05-31': 'to 必须是日期，例如 2026-05-31',
-  'timezone must be a time zone name such as Asia/Shanghai or UTC': 'timezone 必须是时区名称，例如 Asia/Shanghai 或 UTC',
-  'tenantId must be a number': 'tenantId 必须是数字',
-  'tenantId must be a whole number': 'tenantId 必须是整数',
-  'tenantId must be at least 1': 'tenantId 至少为 1',
-  'tenantId is too large': 'tenantId 过大',
+  'The start date must be a date such as 2026-05-01': '开始日期必须是日期，例如 2026-05-01',
+  'The end date must be a date such as 2026-05-31': '结束日期必须是日期，例如 2026-05-31',
+  'The time zone must be a time zone name such as Asia/Shanghai or UTC': '时区必须是时区名称，例如 Asia/Shanghai 或 UTC',
+  'The tenant ID must be a number': '租户编号必须是数字',
+  'The tenant ID must be a whole number': '租户编号必须是整数',
+  'The tenant ID must be at least 1': '租户编号至少为 1',
+  'The tenant ID is too large': '租户编号过大',
   // Server (modules/dashboard)
   'from: the range starts on {from}, after its end {to}: choose a first day on or before the last':
     '范围的开始日期 {from} 晚于结束日期 {to}，请选择不晚于结束日期的开始日期',

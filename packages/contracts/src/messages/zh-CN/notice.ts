@@ -1,7 +1,7 @@
 /** Chinese texts of the server's messages about notices and private letters, keyed by their English template (see ../render.ts). */
 export const noticeZhCN: Readonly<Record<string, string>> = {
   // Contract (notice.contract.ts); 'Title cannot be empty', its NUL rule and the remark rules are in common.ts.
-  'kind must be one of notice, letter, all': 'kind 必须是 notice（公告）、letter（私信）或 all（全部）之一',
+  'The message kind must be one of notice, letter, all': '消息类型必须是 notice（公告）、letter（私信）或 all（全部）之一',
   'Notice title must be at most 128 characters': '公告标题最多 128 个字符',
   'Notice tag must be text': '公告标签必须是文本',
   'Notice tag must be at most 32 characters': '公告标签最多 32 个字符',
@@ -9,11 +9,11 @@ export const noticeZhCN: Readonly<Record<string, string>> = {
   'Notice content cannot be empty': '公告内容不能为空',
   'Notice content must be at most 100000 characters': '公告内容最多 100000 个字符',
   'Notice content cannot contain NUL characters': '公告内容不能包含 NUL 字符',
-  'rangeType must be one of 1 (everyone), 2 (one tenant), 3 (chosen users)': 'rangeType 必须是 1（所有人）、2（指定租户）或 3（指定用户）之一',
-  'level must be one of 1 (normal), 2 (important), 3 (urgent)': 'level 必须是 1（普通）、2（重要）或 3（紧急）之一',
-  'userIds must be a list of user ids': 'userIds 必须是用户 ID 列表',
-  'userIds takes at most 1000 users': 'userIds 最多 1000 个用户',
-  'choose at least one user': '请至少选择一个用户',
+  'The range must be 1 (everyone), 2 (one tenant) or 3 (chosen users)': '范围必须是 1（所有人）、2（指定租户）或 3（指定用户）之一',
+  'The level must be 1 (normal), 2 (important) or 3 (urgent)': '级别必须是 1（普通）、2（重要）或 3（紧急）之一',
+  'Recipients must be a list of user IDs': '接收人必须是用户编号列表',
+  'Choose at most 1000 recipients': '最多选择 1000 个接收人',
+  'Choose at least one user': '请至少选择一个用户',
   // The personal area (modules/notice/notice.repository.ts)
   'There is no such message: it may have been withdrawn or deleted; reload the list': '消息不存在，可能已被撤回或删除，请刷新列表',
   // Administration (modules/notice/notice-admin.service.ts)

@@ -1,16 +1,16 @@
 /** Chinese texts of the server's messages about third-party sign-in (OpenID Connect), keyed by their English template (see ../render.ts). */
 export const oidcZhCN: Readonly<Record<string, string>> = {
   // Contract (oidc.contract.ts)
-  'provider is required': '请选择第三方平台',
-  'provider must be at most 64 characters': '第三方平台标识最多 64 个字符',
-  'provider may contain letters, digits, _ and - only': '第三方平台标识只能包含字母、数字、_ 和 -',
-  'redirect must be text': '跳转地址必须是文本',
-  'redirect must be at most 2048 characters': '跳转地址最多 2048 个字符',
-  'redirect cannot contain NUL characters': '跳转地址不能包含 NUL 字符',
-  'callback parameters must be at most 4096 characters': '回调参数最多 4096 个字符',
-  'sign-in code is required': '登录凭证不能为空',
-  'sign-in code must be at most 128 characters': '登录凭证最多 128 个字符',
-  'sign-in code cannot contain NUL characters': '登录凭证不能包含 NUL 字符',
+  'Choose an identity provider': '请选择第三方平台',
+  'The identity provider must be at most 64 characters': '第三方平台标识最多 64 个字符',
+  'The identity provider may contain letters, digits, _ and - only': '第三方平台标识只能包含字母、数字、_ 和 -',
+  'The return address must be text': '跳转地址必须是文本',
+  'The return address must be at most 2048 characters': '跳转地址最多 2048 个字符',
+  'The return address cannot contain NUL characters': '跳转地址不能包含 NUL 字符',
+  'Callback parameters must be at most 4096 characters': '回调参数最多 4096 个字符',
+  'The sign-in code is required': '登录凭证不能为空',
+  'The sign-in code must be at most 128 characters': '登录凭证最多 128 个字符',
+  'The sign-in code cannot contain NUL characters': '登录凭证不能包含 NUL 字符',
   // The calls (modules/oidc)
   'provider: no OpenID Connect provider "{provider}" is configured: choose one of the providers shown, or ask the administrator to add it to OIDC_PROVIDERS':
     '未配置名为“{provider}”的 OpenID Connect 平台：请选择页面上列出的平台，或请管理员将其加入 OIDC_PROVIDERS',

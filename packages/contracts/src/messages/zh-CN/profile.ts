@@ -1,10 +1,10 @@
 /** Chinese texts of the server's messages about the signed-in user's own account (issue 14), keyed by their English template (see ../render.ts). */
 export const profileZhCN: Readonly<Record<string, string>> = {
   // Contract (profile.contract.ts)
-  'password is too long': '密码过长',
-  'notices must be true or false': '通知公告开关必须是 true 或 false',
-  'letters must be true or false': '私信开关必须是 true 或 false',
-  'system must be true or false': '系统消息开关必须是 true 或 false',
+  'Password is too long': '密码过长',
+  'The notices setting must be true or false': '通知公告开关必须是 true 或 false',
+  'The private letters setting must be true or false': '私信开关必须是 true 或 false',
+  'The system messages setting must be true or false': '系统消息开关必须是 true 或 false',
   // The calls (modules/profile)
   'code: the code is wrong or has expired: ask for a new code to the new number and enter it': '验证码错误或已过期：请向新手机号重新获取验证码后输入',
   'password: the login password is wrong: enter the password you sign in with': '登录密码不正确：请输入您登录时使用的密码',

@@ -11,18 +11,18 @@ export const tenantPolicyZhCN: Readonly<Record<string, string>> = {
   'The most products must be a whole number from 0 to 1000000000 (0 = unlimited)': '最大产品数必须是 0 到 1000000000 之间的整数（0 表示不限）',
   'The most devices must be a whole number from 0 to 1000000000 (0 = unlimited)': '最大设备数必须是 0 到 1000000000 之间的整数（0 表示不限）',
   'The most device properties must be a whole number from 0 to 1000000000 (0 = unlimited)': '最大设备属性数必须是 0 到 1000000000 之间的整数（0 表示不限）',
-  'isDefault must be true or false': '是否默认必须是 true 或 false',
-  'dataRange must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)':
+  'The default policy setting must be true or false': '是否默认必须是 true 或 false',
+  'The data range must be one of 1 (all), 2 (own department), 3 (department and below), 4 (custom departments), 5 (self only)':
     '数据范围必须是 1（全部）、2（本部门）、3（本部门及以下）、4（自定义部门）、5（仅本人）之一',
-  'tenantSetting must be 1 (registration creates a new tenant) or 2 (registration joins the default tenant)':
-    '租户设置必须是 1（注册时创建新租户）或 2（注册时加入默认租户）',
-  'defaultTenantId must be a positive whole number': '默认租户必须是正整数编号',
-  'defaultDeptId must be a positive whole number': '默认部门必须是正整数编号',
-  'defaultRoleId must be a positive whole number': '默认角色必须是正整数编号',
-  'defaultPostId must be a positive whole number': '默认岗位必须是正整数编号',
-  'menuIds must be menu ids': '允许的菜单必须是菜单编号',
-  'menuIds must be a list of menu ids': '允许的菜单必须是菜单编号列表',
-  'menuIds must hold at most 10000 menus': '允许的菜单最多 10000 项',
+  'Registration must be 1 (registration creates a new tenant) or 2 (registration joins the default tenant)':
+    '注册方式必须是 1（注册时创建新租户）或 2（注册时加入默认租户）',
+  'The default tenant must be a positive whole-number ID': '默认租户必须是正整数编号',
+  'The default department must be a positive whole-number ID': '默认部门必须是正整数编号',
+  'The default role must be a positive whole-number ID': '默认角色必须是正整数编号',
+  'The default post must be a positive whole-number ID': '默认岗位必须是正整数编号',
+  'Allowed menus must be menu IDs': '允许的菜单必须是菜单编号',
+  'Allowed menus must be a list of menu IDs': '允许的菜单必须是菜单编号列表',
+  'Allowed menus may hold at most 10000 menus': '允许的菜单最多 10000 项',
   // Server (modules/tenant-policy)
   'The tenant policy does not exist: it may have been deleted; reload the list': '租户策略不存在，可能已被删除，请刷新列表',
   'Another policy was made the default at the same moment: reload the list and try again': '另一个策略刚刚被设为默认，请刷新列表后重试',

@@ -43,10 +43,10 @@ export const tenantZhCN: Readonly<Record<string, string>> = {
     '无法再预留 {units} 个设备属性：租户策略最多允许 {max} 个，已使用 {used} 个；请先释放一些，或联系平台管理员升级策略',
   'The reservation {reservationId} does not exist or was already released: release each reservation once, by the id reserve answered':
     '预留 {reservationId} 不存在或已释放：每个预留只能按预留时返回的编号释放一次',
-  'units must be a whole number from 1 to 1000000': 'units 必须是 1 到 1000000 之间的整数',
-  'kind must be one of projects, projectDevices, projectScenes, products, devices, deviceProperties':
-    'kind 必须是 projects、projectDevices、projectScenes、products、devices、deviceProperties 之一',
-  'reference must be at most 128 characters': 'reference 最多 128 个字符',
-  'reference cannot contain NUL characters': 'reference 不能包含 NUL 字符',
-  'reservationId is required': 'reservationId 不能为空',
+  'The units to reserve must be a whole number from 1 to 1000000': '预留数量必须是 1 到 1000000 之间的整数',
+  'The quota kind must be one of projects, projectDevices, projectScenes, products, devices, deviceProperties':
+    '配额种类必须是 projects、projectDevices、projectScenes、products、devices、deviceProperties 之一',
+  'The reference must be at most 128 characters': '引用标识最多 128 个字符',
+  'The reference cannot contain NUL characters': '引用标识不能包含 NUL 字符',
+  'The reservation ID is required': '预留编号不能为空',
 };

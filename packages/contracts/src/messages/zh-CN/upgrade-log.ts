@@ -1,9 +1,7 @@
 /** Chinese texts of the server's messages about upgrade logs, keyed by their English template (see ../render.ts). */
 export const upgradeLogZhCN: Readonly<Record<string, string>> = {
   // Contract (upgrade-log.contract.ts); 'Title cannot be empty' and its NUL rule are in common.ts.
-  'Plugin name cannot be empty': '插件名称不能为空',
   'Plugin name must be at most 128 characters': '插件名称最多 128 个字符',
-  'Plugin name cannot contain NUL characters': '插件名称不能包含 NUL 字符',
   'Version cannot be empty': '版本号不能为空',
   'Version must be at most 128 characters': '版本号最多 128 个字符',
   'Version cannot contain NUL characters': '版本号不能包含 NUL 字符',
