@@ -92,6 +92,8 @@ describe('useBatchActions', () => {
     expect(bar()).toBeNull();
     // Each checkbox is named after its row, in the reader's language.
     expect(checkbox('user 1')).toHaveAccessibleName('选择 user 1');
+    // And the header's select-all box (antd names it 'Select all' in every locale).
+    expect(screen.getByRole('checkbox', { name: '全选本页' })).toBeInTheDocument();
     fireEvent.click(checkbox('user 1'));
     fireEvent.click(checkbox('user 3'));
     expect(within(bar()!).getByText('已选择 2 项')).toBeInTheDocument();

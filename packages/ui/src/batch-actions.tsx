@@ -176,7 +176,9 @@ export function useBatchActions<Row>({ actions, idOf, labelOf, tenantOf, onDone,
           selectedRowKeys: [...selected.keys()],
           // Rows chosen on other pages stay chosen.
           preserveSelectedRowKeys: true,
-          // Named in the reader's language (antd's own label is 'Select row 3' in every locale).
+          // Named in the reader's language: antd's own labels ('Select all', 'Select row 3') are English in
+          // every locale (they are not in its locale tables). Its select-all box chooses the page's rows.
+          getTitleCheckboxProps: () => ({ 'aria-label': t('batch.selectPage') }),
           getCheckboxProps: (row) => ({ 'aria-label': t('batch.selectRow', { name: labelOf(row) }) }),
           onChange: (keys, picked) =>
             setSelected((prev) => {

@@ -30,4 +30,20 @@ export class ApiError extends Error {
   get fields(): RefusalField[] {
     return refusalFieldsOf(this.data);
   }
+
+  private readonly onFields = new Set<string>();
+
+  /** A form showed the refusal about these fields (of `fields`) under them: its toast leaves them out. */
+  markShownOnFields(fields: Iterable<string>): void {
+    for (const field of fields) this.onFields.add(field);
+  }
+
+  /**
+   * What is left for a toast once forms showed what they could under their fields: the whole message
+   * when none did, else the sentences of the fields no form showed (none: nothing left to say).
+   */
+  unshownSentences(): string[] {
+    if (this.onFields.size === 0) return [this.message];
+    return [...new Set(this.fields.filter((f) => !this.onFields.has(f.field)).map((f) => f.message))];
+  }
 }

@@ -1,6 +1,6 @@
 import { ResultCode } from '@uc/contracts';
 import { setLocale } from '../i18n/i18n-store';
-import { ApiError } from './api-error';
+import { ApiError, ErrorShowType } from './api-error';
 import { setApiUi, type ApiUi } from './api-ui';
 import { handleApiError, resetTimeoutDialogForTests } from './handle-api-error';
 
@@ -31,5 +31,46 @@ describe('code 60 (the tenant may no longer be used)', () => {
     handleApiError(noLicence('licence expired'));
     expect(ui.error).toHaveBeenCalledWith('licence expired');
     expect(ui.alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refusal about fields of the request', () => {
+  const refusal = () =>
+    new ApiError('用户名不能为空；数量必须大于 0', 'business', ResultCode.error, 400, {
+      fields: [
+        { field: 'username', message: '用户名不能为空' },
+        { field: 'num', message: '数量必须大于 0' },
+      ],
+    });
+  // The toast waits for the handlers of the rejected call, which run before the next task.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('is not also toasted when the open form showed every sentence under its field', async () => {
+    const error = refusal();
+    handleApiError(error);
+    error.markShownOnFields(['username', 'num']);
+    await nextTask();
+    expect(ui.error).not.toHaveBeenCalled();
+  });
+
+  it('toasts only the sentences no field showed', async () => {
+    const error = refusal();
+    handleApiError(error, ErrorShowType.warn);
+    expect(ui.warn).not.toHaveBeenCalled();
+    error.markShownOnFields(['username']);
+    await nextTask();
+    expect(ui.warn).toHaveBeenCalledWith('数量必须大于 0');
+  });
+
+  it('is toasted whole when no form showed it (a call made outside a form)', async () => {
+    handleApiError(refusal());
+    await nextTask();
+    expect(ui.error).toHaveBeenCalledWith('用户名不能为空；数量必须大于 0');
+  });
+
+  it('says nothing when the call asked for silence', async () => {
+    handleApiError(refusal(), ErrorShowType.silent);
+    await nextTask();
+    expect(ui.error).not.toHaveBeenCalled();
   });
 });

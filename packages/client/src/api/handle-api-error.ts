@@ -1,5 +1,5 @@
 import { ResultCode } from '@uc/contracts';
-import { t } from '../i18n/i18n-store';
+import { getLocale, t } from '../i18n/i18n-store';
 import { isLoginPath } from '../session/login-paths';
 import { BASE_PATH } from '../session/storage-keys';
 import { ApiError, ErrorShowType } from './api-error';
@@ -50,23 +50,33 @@ function leaveForLicence(reason: string): void {
   });
 }
 
-/** Shows a failed call the way its display mode asks for (spec section 8). */
-export function handleApiError(error: ApiError, showType: ErrorShowType = ErrorShowType.error): void {
+/** The toast of a refusal, the way its display mode asks for. */
+function toast(text: string, showType: ErrorShowType): void {
   const ui = getApiUi();
-  switch (showType) {
-    case ErrorShowType.silent:
-      break;
-    case ErrorShowType.warn:
-      ui.warn(error.message);
-      break;
-    case ErrorShowType.notification:
-      ui.notify(t('request.error.title'), error.message);
-      break;
-    case ErrorShowType.redirect:
-      window.location.assign(loginUrl());
-      return;
-    default:
-      ui.error(error.message);
+  if (showType === ErrorShowType.warn) ui.warn(text);
+  else if (showType === ErrorShowType.notification) ui.notify(t('request.error.title'), text);
+  else ui.error(text);
+}
+
+/**
+ * Shows a failed call the way its display mode asks for (spec section 8). A refusal about fields of the
+ * request (`data.fields`) is for the form that sent it, which shows each sentence under its field
+ * (showRefusalOnFields in @uc/ui): its toast waits for the caller's handlers (to the next task, after
+ * the rejection reached them) and says only what no field of the open form showed, so a sentence is
+ * never on the screen twice and one about a field the form lacks is still seen.
+ */
+export function handleApiError(error: ApiError, showType: ErrorShowType = ErrorShowType.error): void {
+  if (showType === ErrorShowType.redirect) {
+    window.location.assign(loginUrl());
+    return;
+  }
+  if (showType !== ErrorShowType.silent) {
+    if (error.fields.length === 0) toast(error.message, showType);
+    else
+      setTimeout(() => {
+        const left = error.unshownSentences();
+        if (left.length > 0) toast(left.join(getLocale() === 'zh-CN' ? '；' : '; '), showType);
+      }, 0);
   }
   if (error.code === ResultCode.loginTimeout) askToSignInAgain();
   if (error.code === ResultCode.noLicence) leaveForLicence(error.message);

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { useState } from 'react';
-import { ApiError, setLocale } from '@uc/client';
+import { ApiError, handleApiError, setApiUi, setLocale, type ApiUi } from '@uc/client';
 import { FormDrawer } from './form-drawer';
 import { FormModal } from './form-modal';
 
@@ -83,6 +83,14 @@ describe.each(['modal', 'drawer'] as const)('the form %s', (kind) => {
 
 describe('a refusal about a field', () => {
   beforeAll(() => setLocale('zh-CN'));
+  let ui: jest.Mocked<ApiUi>;
+  beforeEach(() => {
+    ui = { success: jest.fn(), warn: jest.fn(), error: jest.fn(), notify: jest.fn(), confirm: jest.fn(), alert: jest.fn() };
+    setApiUi(ui);
+  });
+  afterAll(() => setApiUi(null));
+  // The API client's toast of a refusal about fields waits for the form's handler, to the next task.
+  const afterTheToastsTurn = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
   function Codes({ refusal, refusalFields }: { refusal: ApiError; refusalFields?: Record<string, string> }) {
     const [form] = Form.useForm<{ code: string; name: string }>();
@@ -93,7 +101,11 @@ describe('a refusal about a field', () => {
         name="dept"
         form={form}
         values={{ code: 'dup', name: 'A' }}
-        onSubmit={() => Promise.reject(refusal)}
+        onSubmit={() => {
+          // What the API client does with a refused call: hands it to its error handler, then rejects.
+          handleApiError(refusal);
+          return Promise.reject(refusal);
+        }}
         onSaved={() => undefined}
         onClose={() => undefined}
         refusalFields={refusalFields}
@@ -121,6 +133,9 @@ describe('a refusal about a field', () => {
     await waitFor(() => expect(within(itemOf('部门编码') as HTMLElement).getByText('部门编码“dup”已被其他部门使用，请换一个')).toBeInTheDocument());
     expect(itemOf('部门编码')).toHaveClass('ant-form-item-has-error');
     expect(itemOf('部门名称')).not.toHaveClass('ant-form-item-has-error');
+    // Under the field only: not in a toast as well.
+    await afterTheToastsTurn();
+    expect(ui.error).not.toHaveBeenCalled();
     // Typing in the field checks it again by its own rules: the server's sentence goes.
     fireEvent.change(screen.getByLabelText('部门编码'), { target: { value: 'other' } });
     await waitFor(() => expect(itemOf('部门编码')).not.toHaveClass('ant-form-item-has-error'));
@@ -140,5 +155,7 @@ describe('a refusal about a field', () => {
     save();
     await waitFor(() => expect(screen.getByRole('button', { name: /保\s*存/ })).not.toHaveClass('ant-btn-loading'));
     expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(0);
+    await afterTheToastsTurn();
+    expect(ui.error).toHaveBeenCalledWith('部门编码“dup”已被其他部门使用，请换一个');
   });
 });

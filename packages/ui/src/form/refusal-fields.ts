@@ -10,9 +10,10 @@ const keyOf = (name: NamePath): string => (Array.isArray(name) ? name : [name]).
 
 /**
  * Shows a refusal's sentences under the fields they are about (`data.fields` of the envelope, ApiError's
- * `fields`), as antd shows a rule's, and scrolls to the first. A field the form does not have stays with
- * the toast the API client showed. `names` maps a field of the request to the form's name where the two
- * differ. Returns whether any field showed one. The next edit of the field checks it again by its rules.
+ * `fields`), as antd shows a rule's, and scrolls to the first. Those sentences are then left out of the
+ * API client's toast (it waits for this): a sentence about a field the form does not have stays with the
+ * toast. `names` maps a field of the request to the form's name where the two differ. Returns whether
+ * any field showed one. The next edit of the field checks it again by its rules.
  */
 export function showRefusalOnFields(form: FormInstance, error: unknown, names: Readonly<Record<string, NamePath>> = {}): boolean {
   if (!(error instanceof ApiError) || error.fields.length === 0) return false;
@@ -20,10 +21,11 @@ export function showRefusalOnFields(form: FormInstance, error: unknown, names: R
   const held = new Map(form.getFieldsError().map(({ name }) => [keyOf(name), name]));
   const shown = error.fields.flatMap(({ field, message }) => {
     const name = held.get(keyOf(names[field] ?? namePathOf(field)));
-    return name ? [{ name, errors: [message] }] : [];
+    return name ? [{ field, name, errors: [message] }] : [];
   });
   if (shown.length === 0) return false;
-  form.setFields(shown);
+  error.markShownOnFields(shown.map((f) => f.field));
+  form.setFields(shown.map(({ name, errors }) => ({ name, errors })));
   form.scrollToField(shown[0]!.name, { block: 'nearest' });
   refused.set(form, new Set([...(refused.get(form) ?? []), ...shown.map((f) => keyOf(f.name))]));
   return true;

@@ -8,7 +8,7 @@ export interface FormSubmitOptions<V, R> {
   open: boolean;
   /** The form's values each time it opens (the form is reset first). */
   values?: Partial<V>;
-  /** Sends the values; its rejection keeps the form open (the API client has shown the server's message). */
+  /** Sends the values; its rejection keeps the form open (the API client shows what no field of the form shows). */
   onSubmit: (values: V) => Promise<R>;
   /** After a successful submit: usually close and reload. */
   onSaved: (result: R) => void;
@@ -44,8 +44,8 @@ export function useFormSubmit<V, R>({ form, open, values, onSubmit, onSaved, ref
       const result = await onSubmit(checked);
       onSaved(result);
     } catch (error) {
-      // Refused: the API client has shown why, and a refusal about a field shows under it too; the
-      // form keeps the user's input.
+      // Refused: a refusal about a field shows under it (and so not in the API client's toast, which
+      // says the rest); the form keeps the user's input.
       showRefusalOnFields(form, error, refusalFields);
     } finally {
       setSaving(false);

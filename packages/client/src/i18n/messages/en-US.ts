@@ -47,6 +47,7 @@ export const sharedEnUS: MessageTable = {
   'batch.selected': '{count} selected',
   'batch.clear': 'Clear selection',
   'batch.selectRow': 'Select {name}',
+  'batch.selectPage': 'Select all rows on this page',
   'batch.confirm.title': 'Apply “{action}” to the {count} selected rows?',
   'batch.confirm.content': 'Rows that cannot be changed are skipped and listed afterwards with the reason.',
   'batch.progress': 'Processing {answered} of {total}',

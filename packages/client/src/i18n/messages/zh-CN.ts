@@ -49,6 +49,7 @@ export const sharedZhCN: MessageTable = {
   'batch.selected': '已选择 {count} 项',
   'batch.clear': '取消选择',
   'batch.selectRow': '选择 {name}',
+  'batch.selectPage': '全选本页',
   'batch.confirm.title': '确定对选中的 {count} 项执行“{action}”？',
   'batch.confirm.content': '不能操作的行会被跳过，完成后会列出原因。',
   'batch.progress': '正在处理 {answered}/{total}',
