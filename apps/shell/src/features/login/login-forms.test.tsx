@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type LoginConfig } from '@uc/contracts';
-import { refreshUser, setLocale } from '@uc/client';
+import { ApiError, refreshUser, setLocale } from '@uc/client';
 import { registerShellMessages } from '../../locales';
 import { LoginScreen, loginFeatures } from './login-page';
 import type { LoginApi } from './login-api';
@@ -131,6 +131,28 @@ describe('RegisterForm', () => {
     type('邀请码', 'INV-42');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ inviteCode: 'INV-42' }));
+  });
+
+  it("shows the server's refusal about a field under it, not in the toast too, until the field is edited", async () => {
+    const refusal = new ApiError('该邀请码无效或已被使用', 'business', 500, 400, { fields: [{ field: 'inviteCode', message: '该邀请码无效或已被使用' }] });
+    render(<RegisterForm forceInvite={false} onSubmit={jest.fn().mockRejectedValue(refusal)} onSendCode={jest.fn()} />);
+    fill();
+    type('邀请码（选填）', 'USED-1');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
+    expect(screen.getByText('该邀请码无效或已被使用')).toBeInTheDocument();
+    // The API client's toast leaves out what a field shows.
+    expect(refusal.unshownSentences()).toEqual([]);
+    type('邀请码（选填）', 'FRESH-2');
+    expect(screen.queryByText('该邀请码无效或已被使用')).toBeNull();
+  });
+
+  it('leaves a refusal about no field of the form to the toast', async () => {
+    const refusal = new ApiError('注册太频繁', 'business', 500, 429, { fields: [{ field: 'tenant', message: '注册太频繁' }] });
+    render(<RegisterForm forceInvite={false} onSubmit={jest.fn().mockRejectedValue(refusal)} onSendCode={jest.fn()} />);
+    fill();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '注册' })));
+    expect(screen.queryByText('注册太频繁')).toBeNull();
+    expect(refusal.unshownSentences()).toEqual(['注册太频繁']);
   });
 
   it('checks password length and the required fields', async () => {

@@ -29,13 +29,13 @@ export function PhoneLoginForm({ onSendCode, onSubmit }: PhoneLoginFormProps) {
         value={values.mobile}
         onChange={set('mobile')}
         placeholder={t('login.mobile.placeholder')}
-        error={errors.mobile && t(errors.mobile)}
+        error={(errors.mobile && t(errors.mobile)) || form.refusals.mobile}
         autoComplete="tel"
       />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}
-        error={errors.code && t(errors.code)}
+        error={(errors.code && t(errors.code)) || form.refusals.code}
         canSend={() => {
           const invalid = check(values.mobile, rules.mobile);
           if (invalid) form.touch();

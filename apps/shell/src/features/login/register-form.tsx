@@ -52,7 +52,7 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
         value={values.username}
         onChange={set('username')}
         placeholder={t('login.username.placeholder')}
-        error={msg(errors.username)}
+        error={msg(errors.username) ?? form.refusals.username}
         autoComplete="username"
       />
       <LoginField
@@ -63,7 +63,7 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
         value={values.password}
         onChange={set('password')}
         placeholder={t('register.password.placeholder')}
-        error={msg(errors.password)}
+        error={msg(errors.password) ?? form.refusals.password}
         autoComplete="new-password"
       />
       <LoginField
@@ -73,13 +73,13 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
         value={values.mobile}
         onChange={set('mobile')}
         placeholder={t('login.mobile.placeholder')}
-        error={msg(errors.mobile)}
+        error={msg(errors.mobile) ?? form.refusals.mobile}
         autoComplete="tel"
       />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}
-        error={msg(errors.code)}
+        error={msg(errors.code) ?? form.refusals.code}
         canSend={() => {
           const invalid = check(values.mobile, rules.mobile);
           if (invalid) form.touch();
@@ -94,7 +94,7 @@ export function RegisterForm({ forceInvite, inviteCode = '', onSendCode, onSubmi
         value={values.inviteCode}
         onChange={set('inviteCode')}
         placeholder={t(forceInvite ? 'register.invite.placeholder.required' : 'register.invite.placeholder')}
-        error={msg(errors.inviteCode)}
+        error={msg(errors.inviteCode) ?? form.refusals.inviteCode}
         autoComplete="off"
       />
       <button type="submit" className="uc-login-submit" disabled={form.submitting} aria-busy={form.submitting}>

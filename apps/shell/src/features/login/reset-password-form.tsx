@@ -35,13 +35,13 @@ export function ResetPasswordForm({ onSendCode, onSubmit }: ResetPasswordFormPro
         value={values.mobile}
         onChange={set('mobile')}
         placeholder={t('login.mobile.placeholder')}
-        error={msg(errors.mobile)}
+        error={msg(errors.mobile) ?? form.refusals.mobile}
         autoComplete="tel"
       />
       <SmsCodeField
         value={values.code}
         onChange={set('code')}
-        error={msg(errors.code)}
+        error={msg(errors.code) ?? form.refusals.code}
         canSend={() => {
           const invalid = check(values.mobile, rules.mobile);
           if (invalid) form.touch();
@@ -57,7 +57,7 @@ export function ResetPasswordForm({ onSendCode, onSubmit }: ResetPasswordFormPro
         value={values.password}
         onChange={set('password')}
         placeholder={t('reset.password.placeholder')}
-        error={msg(errors.password)}
+        error={msg(errors.password) ?? form.refusals.password}
         autoComplete="new-password"
       />
       <button type="submit" className="uc-login-submit" disabled={form.submitting} aria-busy={form.submitting}>
