@@ -127,7 +127,8 @@ export function installBodyParsers(app: FastifyInstance): void {
     const text = body as string;
     if (text.trim() === '') return done(null, {});
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(TOO_DEEP, { max: MAX_JSON_DEPTH }), undefined);
-    secureParse(req, text, (err, value) => {
+    // Given a callback, the parser answers through it (its promise form is for callers without one).
+    void secureParse(req, text, (err, value) => {
       if (!err) return done(null, value);
       // Said apart only when refused (a second parse costs nothing on the way that succeeds).
       done(badRequest(isJson(text) ? POISONED : NOT_JSON), undefined);

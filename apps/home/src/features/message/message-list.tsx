@@ -68,7 +68,7 @@ export function MessageList({ kind, unread, onMarked }: MessageListProps) {
     onClick: (e: MouseEvent<HTMLElement>) => {
       if ((e.target as HTMLElement).closest('a, button, input, .ant-typography-expand')) return;
       const state: MessageLinkState = { kind };
-      navigate(messageDetailPath(row.id), { state });
+      void navigate(messageDetailPath(row.id), { state });
     },
   });
 

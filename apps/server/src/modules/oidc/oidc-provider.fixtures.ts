@@ -158,7 +158,8 @@ export async function openTestProvider(Provider: typeof ProviderType): Promise<T
           interaction(req, res).catch((err: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err)));
           return;
         }
-        oidc(req, res);
+        // The provider's Koa app answers its own errors.
+        void oidc(req, res);
       };
     },
     close: () =>

@@ -98,7 +98,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
 
   const manageApps = () => {
     onClose();
-    navigate(MANAGE_APPS_PATH);
+    void navigate(MANAGE_APPS_PATH);
   };
 
   return (

@@ -59,7 +59,7 @@ export function MenuSearch({ disabled = false }: { disabled?: boolean }) {
     if (!entry) return;
     close();
     if (isExternal(entry.path)) window.open(entry.path, '_blank', 'noopener');
-    else navigate(entry.path);
+    else void navigate(entry.path);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     const last = found.length - 1;

@@ -51,7 +51,7 @@ export function SideMenu() {
       onClick={({ key }) => {
         // Spec section 2: an address starting with http opens in a new window.
         if (isExternal(key)) window.open(key, '_blank', 'noopener');
-        else navigate(key);
+        else void navigate(key);
       }}
     />
   );

@@ -25,7 +25,7 @@ export function UserMenu() {
         onClick: ({ key }) => {
           if (key === 'logout') void logout();
           else if (key === LOCK_KEY) lockConsole();
-          else navigate(key);
+          else void navigate(key);
         },
       }}
     >

@@ -73,7 +73,7 @@ export function LoginScreen({ api = defaultApi }: { api?: LoginApi }) {
 
   const enter = async () => {
     await refreshUser();
-    navigate(redirectTarget(params.get('redirect')), { replace: true });
+    await navigate(redirectTarget(params.get('redirect')), { replace: true });
   };
   const signedIn = async (result: LoginResult) => {
     setAccessToken(result.token);

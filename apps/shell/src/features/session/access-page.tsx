@@ -49,7 +49,7 @@ export default function AccessPage() {
       try {
         await openLogin({ key, timestamp: Number(timestamp), nonce, signature });
         if (cancelled) return;
-        navigate(redirectTarget(params.get('redirect')), { replace: true });
+        await navigate(redirectTarget(params.get('redirect')), { replace: true });
       } catch (e) {
         if (cancelled) return;
         const detail = e instanceof Error && e.message ? e.message : '';

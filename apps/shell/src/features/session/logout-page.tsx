@@ -17,7 +17,7 @@ export default function LogoutPage() {
       .finally(() => {
         if (cancelled) return;
         clearSession();
-        navigate(`/user/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, { replace: true });
+        void navigate(`/user/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, { replace: true });
       });
     return () => {
       cancelled = true;
