@@ -25,8 +25,14 @@ export const errorEnvelope = z.object({
   data: z.unknown().nullable(),
 });
 
-export const pagedOf = <T extends z.ZodType>(item: T) =>
-  z.object({
+/** The answers made by pagedOf: the server echoes the page asked for into them, not each handler. */
+const pagedSchemas = new WeakSet<z.ZodType>();
+
+/** Whether a call's answer is a page of a list (pagedOf): its `page` and `pageSize` are the query's. */
+export const isPagedSchema = (schema: z.ZodType | undefined): boolean => schema !== undefined && pagedSchemas.has(schema);
+
+export const pagedOf = <T extends z.ZodType>(item: T) => {
+  const schema = z.object({
     list: z.array(item),
     page: z.number().int(),
     pageSize: z.number().int(),
@@ -36,6 +42,9 @@ export const pagedOf = <T extends z.ZodType>(item: T) =>
     /** Cursor of the page after this one (send it as `after`), null on the last page. */
     next: z.string().nullable(),
   });
+  pagedSchemas.add(schema);
+  return schema;
+};
 export type Paged<T> = { list: T[]; page: number; pageSize: number; total: number; totalExact: boolean; next: string | null };
 
 /**

@@ -1,7 +1,16 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_CALLS, TENANT_ACT_PERMISSION, TENANT_HEADER, TENANT_OPERABLE_CALLS, permissionOf, type BatchResult, type CallContract } from '@uc/contracts';
+import {
+  ALL_CALLS,
+  TENANT_ACT_PERMISSION,
+  TENANT_HEADER,
+  TENANT_OPERABLE_CALLS,
+  isPagedSchema,
+  permissionOf,
+  type BatchResult,
+  type CallContract,
+} from '@uc/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/typed';
@@ -58,10 +67,16 @@ export interface ImplementOptions {
   perCaller?: boolean;
 }
 
+/**
+ * What a handler answers for its call: a page of a list (pagedOf) without `page` and `pageSize`, which
+ * the registrar copies from the query into every such answer.
+ */
+export type HandlerAnswer<T> = T extends { list: unknown[]; page: number; pageSize: number } ? Omit<T, 'page' | 'pageSize'> : T;
+
 /** Pairs a contract with its handler; the handler's input and output types come from the contract. */
 export function implement<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   call: CallContract<Q, B, D>,
-  handle: (ctx: CallContext<z.output<Q>, z.output<B>>) => Promise<z.input<D>>,
+  handle: (ctx: CallContext<z.output<Q>, z.output<B>>) => Promise<HandlerAnswer<z.input<D>>>,
   options: ImplementOptions = {},
 ): CallImplementation {
   return { call: call as unknown as CallContract, handle: handle as CallImplementation['handle'], options };
@@ -180,6 +195,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
   const epochReads = options.auth && !options.inProcessExact ? epochReader(options.db) : undefined;
   if (epochReads) app.addHook('onClose', async () => epochReads.close());
   for (const { call, handle, row, options: how } of byKey.values()) {
+    const paged = isPagedSchema(call.data);
     app.route({
       method: call.method,
       url: call.path,
@@ -259,6 +275,11 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
             // Returned, not thrown, so the transaction commits; answered as the error below.
             if (err instanceof RefusalAfterCommit) return err;
             throw err;
+          }
+          if (paged) {
+            // The list mechanism's echo of the page asked for (listQuerySchema gave both their defaults).
+            const { page, pageSize } = ctx.query as { page: number; pageSize: number };
+            data = { ...(data as object), page, pageSize };
           }
           // Computed after the epochs were read (same transaction): stored under them, never fresher.
           // Kept as the answer's bytes: serializing it again on every hit cost more than the lookup.

@@ -14,12 +14,12 @@ export function logCalls(): CallImplementation[] {
     implement(loginLogListCall, async ({ db, session, query }) => {
       const scope = await logScope(db, session, { tenantId: loginLogs.tenantId, userId: loginLogs.userId });
       if (session.tenantIsPlatform) await enterCrossTenant(db, session);
-      return { ...(await listLoginLog(db, query, scope)), page: query.page, pageSize: query.pageSize };
+      return listLoginLog(db, query, scope);
     }),
     implement(auditLogListCall, async ({ db, session, query }) => {
       const scope = await logScope(db, session, { tenantId: auditLogs.tenantId, userId: auditLogs.userId });
       if (session.tenantIsPlatform) await enterCrossTenant(db, session);
-      return { ...(await listAuditLog(db, query, scope)), page: query.page, pageSize: query.pageSize };
+      return listAuditLog(db, query, scope);
     }),
   ];
 }

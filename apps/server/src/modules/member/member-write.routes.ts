@@ -52,11 +52,7 @@ export function memberWriteCalls(): CallImplementation[] {
     implement(memberDeleteCall, async ({ db, session, body }) => recycleMember(db, session, body.id).then(done)),
     implement(memberRestoreCall, async ({ db, session, body }) => restoreMember(db, session, body.id).then(done)),
     implement(memberPurgeCall, async ({ db, session, body }) => purgeMember(db, session, body.id).then(done)),
-    implement(memberRecycleListCall, async ({ db, session, query }) => ({
-      ...(await listMembers(db, session, query, true)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(memberRecycleListCall, async ({ db, session, query }) => listMembers(db, session, query, true)),
     implement(memberImportCall, async ({ db, session, body, req }) => importMembers(db, session, body, requestLocale(req), req.ip)),
     implement(addBalanceCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.balance, body)),
     implement(addIntegralCall, async ({ db, session, body }) => changeBalance(db, session, ledgerKind.integral, body)),
@@ -67,10 +63,6 @@ export function memberWriteCalls(): CallImplementation[] {
     implementBatch(memberRestoreBatchCall, ({ db, session, body }) => restoreMember(db, session, body.id)),
     implementBatch(memberDeptBatchCall, ({ db, session, body }) => setMemberDept(db, session, body.id, body.deptId)),
     implementBatch(memberRolesBatchCall, ({ db, session, body }) => setMemberRoles(db, session, body.id, body.roleIds, body.mode)),
-    implement(ledgerListCall, async ({ db, session, query }) => ({
-      ...(await listLedger(db, session, query.userId, query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(ledgerListCall, async ({ db, session, query }) => listLedger(db, session, query.userId, query)),
   ];
 }

@@ -8,7 +8,7 @@ export function memberCalls(): CallImplementation[] {
     // Profile, roles and permissions: all covered by auth_epochs, so kept until one of them changes.
     implement(memberInfoCall, async ({ db, session }) => currentUser(db, session), { perCaller: true }),
     implement(memberListCall, async ({ db, session, query }) => {
-      return { ...(await listMembers(db, session, query)), page: query.page, pageSize: query.pageSize };
+      return listMembers(db, session, query);
     }),
   ];
 }

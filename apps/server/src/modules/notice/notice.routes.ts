@@ -29,25 +29,13 @@ const readerOf = (session: Session): Reader => ({ tenantId: session.tenantId, us
 export function noticeCalls(): CallImplementation[] {
   return [
     implement(noticeUnreadCountCall, async ({ db, session }) => unreadCounts(db, readerOf(session))),
-    implement(noticePublicMessagesCall, async ({ db, session, query }) => ({
-      ...(await listMessages(db, readerOf(session), 'notice', query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
-    implement(noticeMyMessagesCall, async ({ db, session, query }) => ({
-      ...(await listMessages(db, readerOf(session), 'letter', query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(noticePublicMessagesCall, async ({ db, session, query }) => listMessages(db, readerOf(session), 'notice', query)),
+    implement(noticeMyMessagesCall, async ({ db, session, query }) => listMessages(db, readerOf(session), 'letter', query)),
     implement(noticeDetailCall, async ({ db, session, query }) => readMessage(db, readerOf(session), query.id)),
     implement(noticeCountAllCall, async ({ db, session }) => messageCounts(db, readerOf(session))),
     implement(noticeReadAllCall, async ({ db, session, body }) => ({ marked: await markAllRead(db, readerOf(session), body.kind) })),
 
-    implement(noticeListCall, async ({ db, session, query }) => ({
-      ...(await listNotices(db, session, query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(noticeListCall, async ({ db, session, query }) => listNotices(db, session, query)),
     implement(noticeViewCall, async ({ db, session, query }) => viewNotice(db, session, query.id)),
     implement(noticeEditCall, async ({ db, session, body, auditTarget }) => {
       const saved = await saveNotice(db, session, body);

@@ -22,7 +22,7 @@ export function onlineCalls(): CallImplementation[] {
     implement(onlineListCall, async ({ db, session, query }) => {
       const scope = await logScope(db, session, { tenantId: sessions.tenantId, userId: sessions.userId });
       if (session.tenantIsPlatform) await enterCrossTenant(db, session);
-      return { ...(await listOnline(db, query, scope, session.sessionId)), page: query.page, pageSize: query.pageSize };
+      return listOnline(db, query, scope, session.sessionId);
     }),
     implement(onlineForceLogoutCall, async ({ db, session, body }) => {
       if (body.sessionId === session.sessionId) throw conflict(OWN_SESSION);

@@ -67,11 +67,7 @@ const listSpec: ListSpec = {
   keywordFields: ['title', 'key', 'remark', 'username'],
 };
 
-export async function listKeys(
-  db: Db,
-  session: Session,
-  q: ListQuery & { keyword?: string | undefined },
-): Promise<ListPage<OpenAccessRecord> & { page: number; pageSize: number }> {
+export async function listKeys(db: Db, session: Session, q: ListQuery & { keyword?: string | undefined }): Promise<ListPage<OpenAccessRecord>> {
   const filter = [...(q.filter ?? []), ...(q.keyword ? [{ field: '', op: 'keyword' as const, value: q.keyword }] : [])];
   const where = and(eq(openAccessKeys.tenantId, session.tenantId), listWhere(listSpec, filter));
   const plan = listPlan(listSpec, q, [], [{ column: openAccessKeys.id, desc: true }]);
@@ -95,7 +91,7 @@ export async function listKeys(
     const [row] = await db.select({ n: count() }).from(inner);
     return row?.n ?? 0;
   };
-  return { ...(await listPage(plan, rows, countUpTo, (r) => toRecord(r as Row))), page: q.page, pageSize: q.pageSize };
+  return listPage(plan, rows, countUpTo, (r) => toRecord(r as Row));
 }
 
 export async function viewKey(db: Db, session: Session, id: number): Promise<OpenAccessRecord> {

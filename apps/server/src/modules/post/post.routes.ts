@@ -6,11 +6,7 @@ import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } 
 // tenant-policy work); the check belongs at the top of the create branch of savePost.
 export function postCalls(): CallImplementation[] {
   return [
-    implement(postListCall, async ({ db, session, query }) => ({
-      ...(await listPosts(db, session.tenantId, query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(postListCall, async ({ db, session, query }) => listPosts(db, session.tenantId, query)),
     implement(postViewCall, async ({ db, session, query }) => getPost(db, session.tenantId, query.id)),
     implement(postOptionCall, async ({ db, session }) => ({ list: await postOptions(db, session.tenantId) })),
     implement(postEditCall, async ({ db, session, body }) => savePost(db, session.tenantId, body)),

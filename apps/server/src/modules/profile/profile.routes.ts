@@ -68,15 +68,9 @@ export function profileCalls(sms: SmsDriver, uploadDir: string): CallImplementat
           createdAt: r.createdAt,
           ...describeUserAgent(r.userAgent),
         })),
-        page: query.page,
-        pageSize: query.pageSize,
       };
     }),
-    implement(profileLedgerCall, async ({ db, session, query }) => ({
-      ...(await listLedger(db, session, session.userId, query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(profileLedgerCall, async ({ db, session, query }) => listLedger(db, session, session.userId, query)),
     implement(profileEditCall, async (ctx) => {
       const card = await saveBasicInfo(ctx.db, ctx.session, ctx.body);
       await audit(ctx, profileEditCall, fieldsOf(ctx.body));

@@ -17,11 +17,7 @@ const platform = async (db: Db, session: Session): Promise<Db> => {
 
 export function tenantInviteCalls(): CallImplementation[] {
   return [
-    implement(tenantInviteListCall, async ({ db, session, query }) => ({
-      ...(await listInvites(await platform(db, session), query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(tenantInviteListCall, async ({ db, session, query }) => listInvites(await platform(db, session), query)),
     implement(tenantInviteViewCall, async ({ db, session, query }) => getInvite(await platform(db, session), query.id)),
     implement(tenantInviteEditCall, async ({ db, session, body }) => saveInvite(await platform(db, session), session, body)),
     implement(tenantInviteDeleteCall, async ({ db, session, body }) => {

@@ -25,11 +25,7 @@ const platform = async (db: Db, session: Session): Promise<Db> => {
 
 export function tenantPolicyCalls(): CallImplementation[] {
   return [
-    implement(tenantPolicyListCall, async ({ db, session, query }) => ({
-      ...(await listPolicies(await platform(db, session), query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(tenantPolicyListCall, async ({ db, session, query }) => listPolicies(await platform(db, session), query)),
     implement(tenantPolicyViewCall, async ({ db, session, query }) => getPolicy(await platform(db, session), query.id)),
     implement(tenantPolicyEditCall, async ({ db, session, body }) => savePolicy(await platform(db, session), session, body)),
     implement(tenantPolicyStatusCall, async ({ db, session, body }) => setPolicyStatus(await platform(db, session), body.id, body.status)),

@@ -37,11 +37,7 @@ export function tenantCalls(): CallImplementation[] {
         .orderBy(desc(tenants.isPlatform), asc(tenants.id));
       return { list };
     }),
-    implement(tenantListCall, async ({ db, session, query }) => ({
-      ...(await listTenants(await platform(db, session), query)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(tenantListCall, async ({ db, session, query }) => listTenants(await platform(db, session), query)),
     implement(tenantViewCall, async ({ db, session, query }) => getTenant(await platform(db, session), query.id)),
     implement(tenantEditCall, async ({ db, session, body, auditTarget }) => {
       const tx = await platform(db, session);
@@ -58,15 +54,7 @@ export function tenantCalls(): CallImplementation[] {
       await deleteTenant(await platform(db, session), body.id);
       return null;
     }),
-    implement(tenantUserListCall, async ({ db, session, query }) => ({
-      ...(await listTenantUsers(await platform(db, session), query, false)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
-    implement(tenantUserRecycleCall, async ({ db, session, query }) => ({
-      ...(await listTenantUsers(await platform(db, session), query, true)),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(tenantUserListCall, async ({ db, session, query }) => listTenantUsers(await platform(db, session), query, false)),
+    implement(tenantUserRecycleCall, async ({ db, session, query }) => listTenantUsers(await platform(db, session), query, true)),
   ];
 }

@@ -26,11 +26,7 @@ async function readable(db: Db, session: Session) {
  */
 export function upgradeLogCalls(): CallImplementation[] {
   return [
-    implement(upgradeLogListCall, async ({ db, session, query, req }) => ({
-      ...(await listUpgradeLogs(db, query, await readable(db, session), requestLocale(req))),
-      page: query.page,
-      pageSize: query.pageSize,
-    })),
+    implement(upgradeLogListCall, async ({ db, session, query, req }) => listUpgradeLogs(db, query, await readable(db, session), requestLocale(req))),
     implement(upgradeLogViewCall, async ({ db, session, query, req }) => getUpgradeLog(db, query.id, await readable(db, session), requestLocale(req))),
     implement(upgradeLogEditCall, async ({ db, session, body, auditTarget, req }) => {
       const row = await saveUpgradeLog(db, session, body, requestLocale(req));
