@@ -13,7 +13,9 @@ const results = await Promise.all(
   runs.map(
     (args) =>
       new Promise((done) => {
+        const started = Date.now();
         const child = spawn('turbo', args, { stdio: 'inherit' });
+        child.on('exit', () => console.log(`\n[run-tests] turbo ${args.join(' ')}: ended after ${Math.round((Date.now() - started) / 1000)} s`));
         child.on('error', (error) => {
           console.error(`turbo ${args.join(' ')}: ${error.message}`);
           done(1);
