@@ -1,9 +1,9 @@
-// Flat config: typescript-eslint's recommended rules everywhere, two type-aware ones, React hooks rules for the browser apps.
+// Flat config: typescript-eslint's recommended rules everywhere, two type-aware ones, React hooks rules for the
+// browser apps. The architecture's import rules are dependency-cruiser's (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import uc from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/drizzle/meta/**', 'data/**', '**/data/**', 'e2e/.artifacts/**'] },
@@ -32,14 +32,6 @@ export default tseslint.config(
       ],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
-  },
-  {
-    // The architecture (scripts/eslint-boundaries.js): apps never import each other, features never
-    // import each other or their app's wiring, the server's lib never imports its modules, the packages keep
-    // their layers (the server takes only @uc/contracts, which takes no React or antd), no cycles.
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
-    plugins: { uc },
-    rules: { 'uc/boundaries': 'error', 'uc/no-cycle': 'error' },
   },
   {
     // Every browser app, present and future (a new remote is covered without editing this file).
