@@ -130,7 +130,7 @@ describe('batch status', () => {
   it(`takes at most ${BATCH_MAX_IDS} ids, and at least one`, async () => {
     const many = Array.from({ length: BATCH_MAX_IDS + 1 }, (_, i) => MISSING - i);
     const over = await batch(memberStatusBatchCall, { ids: many, status: 2 });
-    expect([over.status, over.body.message]).toEqual([400, `at most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]);
+    expect([over.status, over.body.message]).toEqual([400, `At most ${BATCH_MAX_IDS} rows at once: send the rest in another call`]);
     const none = await batch(memberStatusBatchCall, { ids: [], status: 2 });
     expect([none.status, none.body.message]).toEqual([400, 'Choose at least one row']);
     const full = await batch(memberStatusBatchCall, { ids: many.slice(1), status: 2 });

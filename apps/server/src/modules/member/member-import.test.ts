@@ -139,10 +139,10 @@ describe('member import', () => {
 
     const over = await importRows({ initialPassword: 'bulk-Import-pass', rows: [...names, 'imp.one.more'].map((n) => row(n)) });
     expect(over.status).toBe(400);
-    expect(over.body.message).toContain(`at most ${MEMBER_IMPORT_MAX_ROWS} rows per call`);
+    expect(over.body.message).toContain(`At most ${MEMBER_IMPORT_MAX_ROWS} rows per call`);
     const empty = await importRows({ rows: [] });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toContain('the file has no rows');
+    expect(empty.body.message).toContain('The file has no rows');
     const weak = await importRows({ initialPassword: 'password', rows: [row('imp.weakinit')] });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/commonly used/);

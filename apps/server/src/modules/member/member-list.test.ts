@@ -110,7 +110,7 @@ describe('member list', () => {
 
   it.each<[string, Record<string, string>, string]>([
     ['an unknown filter field', { filter: '[["password_hash","=","x"]]' }, 'Unknown field "password_hash": use one of'],
-    ['an unknown operator', { filter: '[["username","~","x"]]' }, 'unknown operator: use one of'],
+    ['an unknown operator', { filter: '[["username","~","x"]]' }, 'Unknown filter operator: use one of'],
     ['an unknown sort field', { sort: 'passwordHash' }, 'Unknown field "passwordHash": use one of'],
     [
       'a value of the wrong type',
@@ -120,10 +120,10 @@ describe('member list', () => {
     ['an id past any record', { filter: '[["id","=",1e19]]' }, 'id needs a whole number from -9007199254740991 to 9007199254740991, got 10000000000000000000'],
     ['points past the column', { filter: '[["integral","=",1e308]]' }, 'integral needs a whole number from -9007199254740991 to 9007199254740991, got 1e+308'],
     ['a fraction on a whole-number field', { filter: '[["status","=",1.5]]' }, 'status needs a whole number from -32768 to 32767, got 1.5'],
-    ['a NUL character in a filter value', { filter: '[["username","like","a\\u0000b"]]' }, 'filter values must not contain the NUL character'],
-    ['a NUL character in the keyword', { filter: '[["keyword","a\\u0000b"]]' }, 'filter values must not contain the NUL character'],
+    ['a NUL character in a filter value', { filter: '[["username","like","a\\u0000b"]]' }, 'Filter values cannot contain the NUL character'],
+    ['a NUL character in the keyword', { filter: '[["keyword","a\\u0000b"]]' }, 'Filter values cannot contain the NUL character'],
     ['like on a number', { filter: '[["id","like","1"]]' }, 'Operator like works on text fields only'],
-    ['filter that is not JSON', { filter: 'username=admin' }, 'filter must be a JSON array'],
+    ['filter that is not JSON', { filter: 'username=admin' }, 'The filter must be a JSON array'],
     ['a page size over 100', { pageSize: '101' }, 'The page size must be at most 100'],
   ])('refuses %s with a 400 naming it', async (_what, query, message) => {
     const res = await t.app.inject({ url: '/user/admin/member/list', query, headers: auth(token) });

@@ -203,8 +203,8 @@ describe('tenant policies: records', () => {
     const message = async (payload: Body) => (await save(payload)).json().message as string;
     expect(await message({ maxUsers: -1 })).toBe('The most users must be a whole number from 0 to 1000000000 (0 = unlimited)');
     expect(await message({ maxDevices: 1.5 })).toBe('The most devices must be a whole number from 0 to 1000000000 (0 = unlimited)');
-    expect(await message({ dataRange: 6 as 1 })).toMatch(/^dataRange must be one of 1 \(all\)/);
-    expect(await message({ tenantSetting: 3 as 1 })).toMatch(/^tenantSetting must be 1/);
+    expect(await message({ dataRange: 6 as 1 })).toMatch(/^The data range must be one of 1 \(all\)/);
+    expect(await message({ tenantSetting: 3 as 1 })).toMatch(/^Registration must be 1/);
     expect(await message({ title: '' })).toBe('Title cannot be empty');
     expect(await message({ tenantSetting: 2 })).toBe('Choose the tenant that registrants join (tenant setting 2)');
     expect(await message({ tenantSetting: 2, defaultTenantId: 999_999 })).toMatch(/^The tenant does not exist/);
