@@ -13,7 +13,9 @@ import {
 import type { Db } from '../../db/client';
 import { auditLogs, loginLogs, menus } from '../../db/schema';
 import { countRows, listPage, listPlan, listWhere, type ListField, type ListPage, type ListSpec } from '../../lib/list-query.sql';
+import type { Session } from '../auth/access';
 import { describeUserAgent } from '../profile/user-agent';
+import { logScope } from './log-scope';
 
 /*
  * Both lists run in the caller's tenant-scoped transaction: row-level security decides which tenants'
@@ -123,3 +125,11 @@ export async function listAuditLog(db: Db, q: ListQuery, scope: SQL | undefined)
     createdAt: r.createdAt.toISOString(),
   }));
 }
+
+/** The login log rows the caller reads (log-scope.ts); computed before the platform enters the cross-tenant scope. */
+export const loginLogScope = (db: Db, session: Session): Promise<SQL | undefined> =>
+  logScope(db, session, { tenantId: loginLogs.tenantId, userId: loginLogs.userId });
+
+/** The audit log rows the caller reads (log-scope.ts); computed before the platform enters the cross-tenant scope. */
+export const auditLogScope = (db: Db, session: Session): Promise<SQL | undefined> =>
+  logScope(db, session, { tenantId: auditLogs.tenantId, userId: auditLogs.userId });

@@ -1,9 +1,7 @@
 import { auditLogListCall, loginLogListCall } from '@uc/contracts';
-import { auditLogs, loginLogs } from '../../db/schema';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { logScope } from './log-scope';
-import { listAuditLog, listLoginLog } from './log.repository';
+import { auditLogScope, listAuditLog, listLoginLog, loginLogScope } from './log.repository';
 
 /**
  * Administrators see their tenant's logs, narrowed to the users their data scope reaches (log-scope.ts);
@@ -12,12 +10,12 @@ import { listAuditLog, listLoginLog } from './log.repository';
 export function logCalls(): CallImplementation[] {
   return [
     implement(loginLogListCall, async ({ db, session, query }) => {
-      const scope = await logScope(db, session, { tenantId: loginLogs.tenantId, userId: loginLogs.userId });
+      const scope = await loginLogScope(db, session);
       if (session.tenantIsPlatform) await enterCrossTenant(db, session);
       return listLoginLog(db, query, scope);
     }),
     implement(auditLogListCall, async ({ db, session, query }) => {
-      const scope = await logScope(db, session, { tenantId: auditLogs.tenantId, userId: auditLogs.userId });
+      const scope = await auditLogScope(db, session);
       if (session.tenantIsPlatform) await enterCrossTenant(db, session);
       return listAuditLog(db, query, scope);
     }),

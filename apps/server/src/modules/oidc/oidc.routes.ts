@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { oidcBindCall, oidcBindingsCall, oidcCallbackCall, oidcExchangeCall, oidcLoginCall, oidcProvidersCall, oidcUnbindCall } from '@uc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { userOidcIdentities } from '../../db/schema';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { conflict, notFound } from '../../lib/errors';
 import { inSystemScope } from '../profile/system-scope';
 import { writeAudit } from '../security/audit-log.repository';
 import { enforceLimit } from '../security/rate-limit.repository';
 import { flowCookieOf, useFlowCookie } from './oidc-cookie';
+import { isBound, removeBinding } from './oidc-identity.repository';
 import { OidcProviders } from './oidc-providers';
 import { bindingsOf, CALLBACK_PATH, completeCallback, exchange, startFlow } from './oidc.service';
 
@@ -62,12 +61,7 @@ export function oidcCalls(db: Db, config: Pick<Config, 'oidcProviders' | 'public
 
     implement(oidcBindCall, async ({ db: tx, session, body, req, reply }) => {
       const provider = providers.require(body.provider);
-      const [mine] = await tx
-        .select({ provider: userOidcIdentities.provider })
-        .from(userOidcIdentities)
-        .where(
-          and(eq(userOidcIdentities.tenantId, session.tenantId), eq(userOidcIdentities.userId, session.userId), eq(userOidcIdentities.provider, provider.id)),
-        );
+      const mine = await isBound(tx, { tenantId: session.tenantId, userId: session.userId, provider: provider.id });
       if (mine) throw conflict(ALREADY_BOUND, { provider: provider.name });
       const browser = useFlowCookie(req, reply);
       const binder = { tenantId: session.tenantId, userId: session.userId };
@@ -77,13 +71,8 @@ export function oidcCalls(db: Db, config: Pick<Config, 'oidcProviders' | 'public
     }),
 
     implement(oidcUnbindCall, async ({ db: tx, session, body, req }) => {
-      const removed = await tx
-        .delete(userOidcIdentities)
-        .where(
-          and(eq(userOidcIdentities.tenantId, session.tenantId), eq(userOidcIdentities.userId, session.userId), eq(userOidcIdentities.provider, body.provider)),
-        )
-        .returning({ provider: userOidcIdentities.provider });
-      if (removed.length === 0) throw notFound(NOT_BOUND, { provider: providers.find(body.provider)?.name ?? body.provider });
+      const removed = await removeBinding(tx, { tenantId: session.tenantId, userId: session.userId, provider: body.provider });
+      if (!removed) throw notFound(NOT_BOUND, { provider: providers.find(body.provider)?.name ?? body.provider });
       // A user's own writes are audited like an administrator's (the registrar audits `permission` calls only).
       await writeAudit(tx, session, { action: oidcUnbindCall.path, target: body.provider, fields: ['provider'], ip: req.ip });
       return null;

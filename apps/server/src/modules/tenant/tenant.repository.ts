@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery, TenantRow, TenantUserRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
@@ -79,6 +79,14 @@ async function complete(db: Db, base: Base[]): Promise<TenantRow[]> {
       updatedAt: t.updatedAt.toISOString(),
     };
   });
+}
+
+/** Every tenant, the platform first, for a choice of tenant (the cross-tenant scope shows them all). */
+export async function tenantOptions(db: Db) {
+  return db
+    .select({ id: tenants.id, name: tenants.name, code: tenants.code, isPlatform: tenants.isPlatform, status: tenants.status })
+    .from(tenants)
+    .orderBy(desc(tenants.isPlatform), asc(tenants.id));
 }
 
 export async function listTenants(db: Db, q: ListQuery): Promise<ListPage<TenantRow>> {

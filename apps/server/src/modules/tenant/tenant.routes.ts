@@ -8,13 +8,11 @@ import {
   tenantUserRecycleCall,
   tenantViewCall,
 } from '@uc/contracts';
-import { asc, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
-import { tenants } from '../../db/schema';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
-import { getTenant, listTenants, listTenantUsers } from './tenant.repository';
+import { getTenant, listTenants, listTenantUsers, tenantOptions } from './tenant.repository';
 import { createTenant, deleteTenant, setTenantStatus, updateTenant } from './tenant.service';
 
 /*
@@ -30,11 +28,7 @@ const platform = async (db: Db, session: Session): Promise<Db> => {
 export function tenantCalls(): CallImplementation[] {
   return [
     implement(tenantOptionCall, async ({ db, session }) => {
-      const tx = await platform(db, session);
-      const list = await tx
-        .select({ id: tenants.id, name: tenants.name, code: tenants.code, isPlatform: tenants.isPlatform, status: tenants.status })
-        .from(tenants)
-        .orderBy(desc(tenants.isPlatform), asc(tenants.id));
+      const list = await tenantOptions(await platform(db, session));
       return { list };
     }),
     implement(tenantListCall, async ({ db, session, query }) => listTenants(await platform(db, session), query)),

@@ -13,11 +13,11 @@ import {
   type UploadPurpose,
   type UploadResult,
 } from '@uc/contracts';
-import { uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { implement, type CallContext, type CallImplementation } from '../../http/route-registrar';
 import { imageTypeOf } from './image-type';
 import { uploadUrl } from './upload-references';
+import { recordUpload } from './upload.repository';
 
 /** The multipart parser (one file, at most 2M), registered before the calls. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
@@ -56,7 +56,7 @@ export async function receiveImage(
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   // The row first, in the call's transaction: a failed write rolls it back; a file whose row
   // never committed has no owner and goes with the next sweep.
-  await db.insert(uploads).values({ tenantId: session.tenantId, name, purpose, uploaderId: session.userId });
+  await recordUpload(db, { tenantId: session.tenantId, name, purpose, uploaderId: session.userId });
   await mkdir(uploadDir, { recursive: true });
   await writeFile(join(uploadDir, name), bytes, { flag: 'wx' });
   return { url: uploadUrl(name), name, size: bytes.length, mime: type.mime, purpose };
