@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { serverRoot } from '../lib/server-root';
 import { poolerSafeQuery, sendCancelRequest, type ServerAddress } from './pooler';
+import { namingQuery } from './prepared-statements';
 import * as schema from './schema';
 import { StatementTimings, timedQuery } from './statement-timings';
 
@@ -150,12 +151,18 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
   // A class of this pool's own, so its statements are measured into its timings (and, through a
   // transaction pooler, sent without session state: db/pooler.ts).
   class MeasuredClient extends OwnedClient {}
-  MeasuredClient.prototype.query = timedQuery(directUrl ? poolerSafeQuery(OwnedClient.prototype.query, timeouts) : OwnedClient.prototype.query, statements);
+  // Statements asking for a name get one from their text (db/prepared-statements.ts).
+  MeasuredClient.prototype.query = namingQuery(
+    timedQuery(directUrl ? poolerSafeQuery(OwnedClient.prototype.query, timeouts) : OwnedClient.prototype.query, statements),
+  );
   // Straight to PostgreSQL both are session settings sent when the connection opens, so every statement
   // of the app has them; through a pooler each transaction sets them for itself.
   const sessionSettings = { statement_timeout: timeout, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS };
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, Client: MeasuredClient, ...(directUrl ? {} : sessionSettings) });
-  const sessionConfig: pg.ClientConfig = directUrl ? { connectionString: directUrl, ...sessionSettings } : pool.options;
+  // Pipelined: statements sent before the previous one answered go out at once, each with its own
+  // Sync, and are answered in order (a tenant transaction's BEGIN and opening statement share one
+  // round trip: db/tenant-scope.ts). Code that awaits each statement sees no difference.
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, Client: MeasuredClient, pipeline: true, ...(directUrl ? {} : sessionSettings) });
+  const sessionConfig: pg.ClientConfig = directUrl ? { connectionString: directUrl, ...sessionSettings } : { ...pool.options, pipeline: false };
   // pool.query runs its statement from the callback of pool.connect, which a connection handed back by
   // another request calls in that request's async context: bind it to the caller's, so the statement is
   // noted under the request that sent it.

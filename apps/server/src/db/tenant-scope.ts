@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { pipelinedTransaction } from './pipelined-transaction';
 import { inTransaction, rowsOf } from './typed';
 
 /*
@@ -52,23 +53,37 @@ export interface TenantEpochs {
 }
 
 /**
+ * The statement that opens a tenant transaction: SET LOCAL of the tenant and the role (set_config(...,
+ * true) is undone at the end of the transaction), and the tenant's and the platform's auth epochs.
+ */
+const OPEN_TENANT = `select set_config('app.tenant_id', $1, true), set_config('role', 'uc_app', true),
+  coalesce((select e.epoch from auth_epochs e where e.tenant_id = $2), 0)::text as tenant_epoch,
+  coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text as global_epoch`;
+type OpenedRow = { tenant_epoch: string; global_epoch: string };
+
+/**
  * Runs `fn` in a transaction as uc_app with app.tenant_id set: other tenants' rows do not exist for it.
  * `fn` also gets the tenant's and the platform's auth epochs, read in the same round trip, so cached
  * authorisation can be checked against them (route-registrar.ts) without a statement of its own.
  */
 export async function withTenant<T>(db: Db, tenantId: number, fn: (tx: Db, epochs: TenantEpochs) => Promise<T>): Promise<T> {
   const secret = await crossTenantSecret(db);
+  const opened = (tx: Db, row: OpenedRow | undefined) => {
+    secretOfTransaction.set(tx, secret);
+    return fn(tx, { tenant: row!.tenant_epoch, global: row!.global_epoch });
+  };
+  // PostgreSQL: BEGIN and the opening statement (prepared once per connection) in one round trip.
+  const pipelined = pipelinedTransaction<T, OpenedRow>(db, { name: 'uc_open_tenant', text: OPEN_TENANT, values: [String(tenantId), tenantId] }, opened);
+  if (pipelined) return pipelined;
   return inTransaction(db, async (tx) => {
-    // One round trip: set_config(..., true) is SET LOCAL, undone at the end of the transaction.
-    const [row] = await rowsOf<{ tenant_epoch: string; global_epoch: string }>(
+    const [row] = await rowsOf<OpenedRow>(
       tx,
       sql`
       select set_config('app.tenant_id', ${String(tenantId)}, true), set_config('role', 'uc_app', true),
         coalesce((select e.epoch from auth_epochs e where e.tenant_id = ${tenantId}), 0)::text as tenant_epoch,
         coalesce((select e.epoch from auth_epochs e where e.tenant_id = 0), 0)::text as global_epoch`,
     );
-    secretOfTransaction.set(tx, secret);
-    return fn(tx, { tenant: row!.tenant_epoch, global: row!.global_epoch });
+    return opened(tx, row);
   });
 }
 

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/typed';
 import { enterCrossTenant, withTenant, type TenantEpochs } from '../db/tenant-scope';
-import { cachedSession, epochReader, requirePermission, requireSession, type Session } from '../modules/auth/access';
+import { cachedSession, epochReader, noteTransactionAuth, requirePermission, requireSession, type Session } from '../modules/auth/access';
 import { sameEpochs, type AuthCache } from '../modules/auth/auth-cache';
 import type { SessionPolicy } from '../modules/auth/session.repository';
 import { tokenFrom } from '../modules/auth/token';
@@ -216,6 +216,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
         };
         const run = async (session: Session | undefined, db: Db | undefined, epochs: TenantEpochs | undefined) => {
           const cached = auth && epochs ? { cache: auth, epochs } : undefined;
+          if (cached && db) noteTransactionAuth(db, cached);
           // An operator's permission was checked in their own tenant (operate below).
           if (session && !session.operator && call.access === 'permission') await requirePermission(db!, session, permissionOf(call), cached);
           refuseNul(req.body, 'body');

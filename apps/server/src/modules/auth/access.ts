@@ -137,6 +137,29 @@ export async function requirePermission(db: Db, session: Session, path: string, 
   }
 }
 
+const authOfTransaction = new WeakMap<Db, { cache: AuthCache; epochs: AuthEpochs }>();
+
+/** The registrar's: the cache a tenant transaction's reads may use, and the epochs it opened under. */
+export function noteTransactionAuth(tx: Db, cached: { cache: AuthCache; epochs: AuthEpochs }): void {
+  authOfTransaction.set(tx, cached);
+}
+
+/**
+ * `read()` in the tenant transaction `db`, kept per caller under the epochs that transaction opened
+ * with (read no later than the value, so never fresher), when the registrar gave it a cache. Only for
+ * values that derive from what auth_epochs covers (the caller's user, roles and grants); `key` must not
+ * start with '/', the perCaller answers' keys.
+ */
+export async function perCallerRead<T>(db: Db, session: Session, key: string, read: () => Promise<T>): Promise<T> {
+  const cached = authOfTransaction.get(db);
+  if (!cached) return read();
+  const hit = cached.cache.memo<T>(session, key, cached.epochs);
+  if (hit !== undefined) return hit;
+  const value = await read();
+  cached.cache.putMemo(session, key, cached.epochs, value);
+  return value;
+}
+
 /**
  * Batched reads of auth_epochs for answers served from memory (auth-cache.ts#EpochReader). Runs on
  * the system connection (reviewed bypass): it reads counters only, for tenants the sessions named.

@@ -1,18 +1,30 @@
-import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { ListQuery, MemberRow } from '@uc/contracts';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { LIST_TOTAL_CAP, type ListQuery, type MemberRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
+import { pipelines, sendTogether } from '../../db/pipelined-transaction';
+import { PREPARED } from '../../db/prepared-statements';
 import { depts, posts, users } from '../../db/schema';
 import { countRows, listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { memberListSpec } from './member.fields';
-import { memberVisibility } from './member.visibility';
+import { memberReach } from './member.visibility';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** One page of the users the caller may see, live ones or (recycle) deleted ones, with the total. */
 export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<ListPage<MemberRow>> {
-  const page = await listUsers(db, await memberVisibility(db, session), q, { recycle, spec: memberListSpec });
+  const reach = await memberReach(db, session);
+  const page = await listUsers(db, reach.visible, q, { recycle, spec: memberListSpec, liveUsers: reach.wholeTenant ? () => liveUsersOfTenant(db) : undefined });
   return { ...page, list: page.list.map(({ tenantId: _tenant, ...row }) => row) };
+}
+
+/**
+ * The live users of the transaction's tenant (app.tenant_id), as the database keeps count of them
+ * (drizzle/0047): what counting them costs at a million users, without reading them.
+ */
+function liveUsersOfTenant(db: Db): Promise<number> {
+  // Sent as this is called (then, not await), so it can leave with the page (sendTogether).
+  return db.execute(sql`select uc_live_users()::text as n`).then((result) => Number((result as unknown as { rows: { n: string }[] }).rows[0]?.n ?? 0));
 }
 
 /**
@@ -24,15 +36,33 @@ export async function listUsers(
   db: Db,
   visible: SQL | undefined,
   q: ListQuery,
-  { recycle, spec }: { recycle: boolean; spec: ListSpec },
+  {
+    recycle,
+    spec,
+    liveUsers,
+  }: {
+    recycle: boolean;
+    spec: ListSpec;
+    /** The number of live users `visible` holds (a whole tenant's, kept by the database), for an unfiltered list of them. */
+    liveUsers?: () => Promise<number>;
+  },
 ): Promise<ListPage<MemberRow & { tenantId: number }>> {
-  const where: SQL | undefined = and(visible, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), listWhere(spec, q.filter));
+  const filter = listWhere(spec, q.filter);
+  const where: SQL | undefined = and(visible, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), filter);
   const plan = listPlan(spec, q, [{ field: 'id', desc: true }], [{ column: users.id, desc: true }]);
   const pageWhere = and(where, plan.after);
+  // Unfiltered and without an offset, the page's plan does not depend on its values: prepared once
+  // per connection, and planned once (PostgreSQL keeps a generic plan after five runs). Its LIMIT is
+  // written out (pageSize + 1, a whole number from the contract): a LIMIT parameter makes the generic
+  // plan look costlier than the custom ones, and the statement would be planned on every run again.
+  // A search's plan depends on its pattern, a deep offset's on the offset: planned for them every time.
+  const prepared = !filter && plan.offset === 0;
+  const limit = prepared ? (sql.raw(String(Math.trunc(plan.limit))) as unknown as number) : plan.limit;
   // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
-  // the skipped rows), then the page's few rows are fetched whole.
+  // the skipped rows), then the page's few rows are fetched whole. So does an unfiltered first page:
+  // its ids come from the tenant's index (newer users of other tenants are not even read).
   const picked =
-    plan.offset > 0
+    plan.offset > 0 || (!filter && !plan.keyset)
       ? inArray(
           users.id,
           db
@@ -40,11 +70,11 @@ export async function listUsers(
             .from(users)
             .where(pageWhere)
             .orderBy(...plan.orderBy)
-            .limit(plan.limit)
+            .limit(limit)
             .offset(plan.offset),
         )
       : undefined;
-  const rows = await db
+  const query = db
     .select({
       tenantId: users.tenantId,
       id: users.id,
@@ -73,9 +103,20 @@ export async function listUsers(
     .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
     .where(and(pageWhere, picked))
     .orderBy(...plan.orderBy)
-    .limit(plan.limit)
+    .limit(limit)
     .offset(picked ? 0 : plan.offset);
-  return listPage(plan, rows, countRows(db, users, where), (r) => ({
+  const counter = !recycle && !filter ? liveUsers : undefined;
+  // The count is sent with the page, in the same round trip, where the connection pipelines and the
+  // page will need it (listPage counts after a keyset page, and after a page by number short of
+  // LIST_TOTAL_CAP, but for the last, where it is wasted).
+  const [rowsRead, early] = sendTogether(db, () => [
+    prepared ? query.prepare(PREPARED).execute() : query.execute(),
+    counter && pipelines(db) && (plan.keyset || plan.offset < LIST_TOTAL_CAP) ? counter() : undefined,
+  ]);
+  early?.catch(() => undefined);
+  const rows = await rowsRead;
+  const countUpTo = counter ? async (limit: number) => Math.min(await (early ?? counter()), limit) : countRows(db, users, where);
+  return listPage(plan, rows, countUpTo, (r) => ({
     ...r,
     deptName: r.deptName ?? null,
     postName: r.postName ?? null,

@@ -11,5 +11,11 @@ import { dataScopeCondition } from '../scope/data-scope';
  * password, delete, restore, purge, balance, ledger, force logout) ANDs it in.
  */
 export async function memberVisibility(db: Db, session: Session): Promise<SQL> {
-  return and(eq(users.tenantId, session.tenantId), await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }))!;
+  return (await memberReach(db, session)).visible;
+}
+
+/** memberVisibility, and whether it is the whole tenant (no data scope narrows it). */
+export async function memberReach(db: Db, session: Session): Promise<{ visible: SQL; wholeTenant: boolean }> {
+  const scope = await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id });
+  return { visible: and(eq(users.tenantId, session.tenantId), scope)!, wholeTenant: scope === undefined };
 }

@@ -2,7 +2,7 @@ import { ENABLED } from '../../db/status-sql';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { Session } from '../auth/access';
+import { perCallerRead, type Session } from '../auth/access';
 import { rowsOf } from '../../db/typed';
 import { depts } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
@@ -31,14 +31,20 @@ export interface ScopeColumns {
 export async function dataScopeCondition(db: Db, session: Session, columns: ScopeColumns): Promise<SQL | undefined> {
   // The platform acting in a tenant reaches all of it, as the tenant's administrator does.
   if (session.isSuperAdmin || session.operator) return undefined;
-  const rows = await rowsOf<{ scope: number }>(
-    db,
-    sql`
-    select distinct r.data_scope as scope from user_roles ur
-    join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = ${ENABLED}
-    where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`,
+  // The scopes of the caller's enabled roles: user_roles and roles bump the auth epochs, so they are
+  // kept between calls as the caller's permissions are.
+  const scopes = new Set(
+    await perCallerRead(db, session, 'data-scopes', async () => {
+      const rows = await rowsOf<{ scope: number }>(
+        db,
+        sql`
+        select distinct r.data_scope as scope from user_roles ur
+        join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = ${ENABLED}
+        where ur.tenant_id = ${session.tenantId} and ur.user_id = ${session.userId}`,
+      );
+      return rows.map((r) => Number(r.scope));
+    }),
   );
-  const scopes = new Set(rows.map((r) => Number(r.scope)));
   if (scopes.has(DATA_SCOPE.all)) return undefined;
   const ownDept = sql`(select dept_id from users where tenant_id = ${session.tenantId} and id = ${session.userId})`;
   const parts: SQL[] = columns.owner ? [sql`${columns.owner} = ${session.userId}`] : [];
