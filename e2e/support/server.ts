@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+// UC_SERVER_ENTRY: another build of the server (a benchmark's run of an older commit).
+const serverEntry = process.env.UC_SERVER_ENTRY ? resolve(process.env.UC_SERVER_ENTRY) : join(repoRoot, 'apps/server/dist/main.js');
 
 export const ADMIN_PASSWORD = 'e2e-Admin-Pass-2026';
 
