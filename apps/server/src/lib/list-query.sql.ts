@@ -283,6 +283,10 @@ type KeyValues = Record<`__k${number}`, string | null>;
 export interface ListPlan {
   /** The keyset condition when the call sent `after`, else undefined. */
   after: SQL | undefined;
+  /** The cursor's values, checked (for `afterWith`), when the call sent `after`. */
+  afterValues: (string | number | boolean | null)[] | undefined;
+  /** The keyset condition of `after` with each value replaced by `value(i)` (a placeholder of a statement built once). */
+  afterWith(value: (i: number) => unknown): SQL | undefined;
   orderBy: SQL[];
   /** pageSize + 1: the extra row says whether there is a next page. */
   limit: number;
@@ -303,12 +307,21 @@ export interface ListPageQuery {
 /** Plans a page of `spec` for the call's sort (or `defaultSort`), then `tiebreak`; `after` or `page`. */
 export function listPlan(spec: ListSpec, q: ListPageQuery, defaultSort: ParsedSort, tiebreak: readonly Tiebreak[]): ListPlan {
   const keys = sortKeys(spec, q.sort ?? defaultSort, tiebreak);
+  const afterValues = q.after ? decodeCursor(keys, q.after) : undefined;
   const keyFields: KeyFields = {};
   keys.forEach((k, i) => {
     keyFields[`__k${i}`] = sql<string | null>`(${k.column})::text`;
   });
   return {
-    after: q.after ? afterCondition(keys, decodeCursor(keys, q.after)) : undefined,
+    after: afterValues ? afterCondition(keys, afterValues) : undefined,
+    afterValues,
+    afterWith: (value) =>
+      afterValues
+        ? afterCondition(
+            keys,
+            afterValues.map((v, i) => (v === null ? null : (value(i) as string))),
+          )
+        : undefined,
     orderBy: keys.map((k) => (k.desc ? desc : asc)(k.column)),
     limit: q.pageSize + 1,
     offset: q.after ? 0 : (q.page - 1) * q.pageSize,

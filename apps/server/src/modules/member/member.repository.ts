@@ -14,7 +14,8 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 /** One page of the users the caller may see, live ones or (recycle) deleted ones, with the total. */
 export async function listMembers(db: Db, session: Session, q: ListQuery, recycle = false): Promise<ListPage<MemberRow>> {
   const reach = await memberReach(db, session);
-  const page = await listUsers(db, reach.visible, q, { recycle, spec: memberListSpec, liveUsers: reach.wholeTenant ? () => liveUsersOfTenant(db) : undefined });
+  const tenant = reach.wholeTenant ? { id: session.tenantId, liveUsers: () => liveUsersOfTenant(db) } : undefined;
+  const page = await listUsers(db, reach.visible, q, { recycle, spec: memberListSpec, tenant });
   return { ...page, list: page.list.map(({ tenantId: _tenant, ...row }) => row) };
 }
 
@@ -28,6 +29,14 @@ function liveUsersOfTenant(db: Db): Promise<number> {
 }
 
 /**
+ * The page queries built once per connection and shape (fixed queries are not rebuilt on every call:
+ * building one cost more of the server's CPU than sending it), their values placeholders.
+ */
+const builtPages = new WeakMap<object, Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>>();
+/** Shapes kept per connection at most (each is also a statement PostgreSQL keeps prepared on it). */
+const MAX_BUILT_PAGES = 64;
+
+/**
  * The one user list query: the page of users matching `visible` (the caller's tenant and data scope
  * for the member list; the tenant filter of the platform's list of every tenant's users), live or
  * (recycle) deleted, filtered and sorted by `spec`. Each row carries its tenant.
@@ -39,18 +48,19 @@ export async function listUsers(
   {
     recycle,
     spec,
-    liveUsers,
+    tenant,
   }: {
     recycle: boolean;
     spec: ListSpec;
-    /** The number of live users `visible` holds (a whole tenant's, kept by the database), for an unfiltered list of them. */
-    liveUsers?: () => Promise<number>;
+    /**
+     * When `visible` is this whole tenant: its id, and the number of its live users (kept by the
+     * database), for an unfiltered list of them.
+     */
+    tenant?: { id: number; liveUsers: () => Promise<number> };
   },
 ): Promise<ListPage<MemberRow & { tenantId: number }>> {
   const filter = listWhere(spec, q.filter);
-  const where: SQL | undefined = and(visible, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), filter);
   const plan = listPlan(spec, q, [{ field: 'id', desc: true }], [{ column: users.id, desc: true }]);
-  const pageWhere = and(where, plan.after);
   // Unfiltered and without an offset, the page's plan does not depend on its values: prepared once
   // per connection, and planned once (PostgreSQL keeps a generic plan after five runs). Its LIMIT is
   // written out (pageSize + 1, a whole number from the contract): a LIMIT parameter makes the generic
@@ -58,64 +68,90 @@ export async function listUsers(
   // A search's plan depends on its pattern, a deep offset's on the offset: planned for them every time.
   const prepared = !filter && plan.offset === 0;
   const limit = prepared ? (sql.raw(String(Math.trunc(plan.limit))) as unknown as number) : plan.limit;
-  // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
-  // the skipped rows), then the page's few rows are fetched whole. So does an unfiltered first page:
-  // its ids come from the tenant's index (newer users of other tenants are not even read).
-  const picked =
-    plan.offset > 0 || (!filter && !plan.keyset)
-      ? inArray(
-          users.id,
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(pageWhere)
-            .orderBy(...plan.orderBy)
-            .limit(limit)
-            .offset(plan.offset),
-        )
-      : undefined;
-  const query = db
-    .select({
-      tenantId: users.tenantId,
-      id: users.id,
-      username: users.username,
-      realName: users.realName,
-      avatar: users.avatar,
-      mobile: users.mobile,
-      email: users.email,
-      deptId: users.deptId,
-      deptName: depts.name,
-      postId: users.postId,
-      postName: posts.name,
-      status: users.status,
-      sex: users.sex,
-      balance: users.balance,
-      integral: users.integral,
-      lastLoginAt: users.lastLoginAt,
-      lastLoginIp: users.lastLoginIp,
-      loginCount: users.loginCount,
-      createdAt: users.createdAt,
-      deletedAt: users.deletedAt,
-      ...plan.keyFields,
-    })
-    .from(users)
-    .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
-    .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
-    .where(and(pageWhere, picked))
-    .orderBy(...plan.orderBy)
-    .limit(limit)
-    .offset(picked ? 0 : plan.offset);
-  const counter = !recycle && !filter ? liveUsers : undefined;
+  const build = (visibleRows: SQL | undefined, after: SQL | undefined) => {
+    const pageWhere = and(visibleRows, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), filter, after);
+    // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
+    // the skipped rows), then the page's few rows are fetched whole. So does an unfiltered first page:
+    // its ids come from the tenant's index (newer users of other tenants are not even read).
+    const picked =
+      plan.offset > 0 || (!filter && !plan.keyset)
+        ? inArray(
+            users.id,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(pageWhere)
+              .orderBy(...plan.orderBy)
+              .limit(limit)
+              .offset(plan.offset),
+          )
+        : undefined;
+    return db
+      .select({
+        tenantId: users.tenantId,
+        id: users.id,
+        username: users.username,
+        realName: users.realName,
+        avatar: users.avatar,
+        mobile: users.mobile,
+        email: users.email,
+        deptId: users.deptId,
+        deptName: depts.name,
+        postId: users.postId,
+        postName: posts.name,
+        status: users.status,
+        sex: users.sex,
+        balance: users.balance,
+        integral: users.integral,
+        lastLoginAt: users.lastLoginAt,
+        lastLoginIp: users.lastLoginIp,
+        loginCount: users.loginCount,
+        createdAt: users.createdAt,
+        deletedAt: users.deletedAt,
+        ...plan.keyFields,
+      })
+      .from(users)
+      .leftJoin(depts, and(eq(depts.tenantId, users.tenantId), eq(depts.id, users.deptId)))
+      .leftJoin(posts, and(eq(posts.tenantId, users.tenantId), eq(posts.id, users.postId)))
+      .where(and(pageWhere, picked))
+      .orderBy(...plan.orderBy)
+      .limit(limit)
+      .offset(picked ? 0 : plan.offset);
+  };
+  type Row = Awaited<ReturnType<typeof build>>[number];
+  const readPage = (): Promise<Row[]> => {
+    if (!prepared) return build(visible, plan.after).execute();
+    // A whole tenant's page on a pipelining connection (PostgreSQL): built once per connection and shape.
+    const connection = tenant && pipelines(db) ? (db as unknown as { session: { client: object } }).session.client : undefined;
+    if (!connection) return build(visible, plan.after).prepare(PREPARED).execute();
+    const shape = `${recycle ? 'recycle' : 'live'}|${plan.limit}|${plan.orderBy.length}|${plan.keys.map((k) => `${k.desc ? '-' : ''}${k.column.name}`).join(',')}|${plan.afterValues?.map((v) => (v === null ? 'n' : 'v')).join('') ?? 'page'}`;
+    let shapes = builtPages.get(connection);
+    if (!shapes) builtPages.set(connection, (shapes = new Map()));
+    let page = shapes.get(shape);
+    if (!page && shapes.size < MAX_BUILT_PAGES) {
+      page = build(
+        eq(users.tenantId, sql.placeholder('tenant') as unknown as number),
+        plan.afterWith((i) => sql.placeholder(`k${i}`)),
+      ).prepare(PREPARED);
+      shapes.set(shape, page);
+    }
+    if (!page) return build(visible, plan.after).prepare(PREPARED).execute();
+    const values: Record<string, unknown> = { tenant: tenant!.id };
+    plan.afterValues?.forEach((v, i) => (values[`k${i}`] = v));
+    return page.execute(values) as Promise<Row[]>;
+  };
+  const counter = !recycle && !filter ? tenant?.liveUsers : undefined;
   // The count is sent with the page, in the same round trip, where the connection pipelines and the
   // page will need it (listPage counts after a keyset page, and after a page by number short of
   // LIST_TOTAL_CAP, but for the last, where it is wasted).
-  const [rowsRead, early] = sendTogether(db, () => [
-    prepared ? query.prepare(PREPARED).execute() : query.execute(),
-    counter && pipelines(db) && (plan.keyset || plan.offset < LIST_TOTAL_CAP) ? counter() : undefined,
-  ]);
+  const [rowsRead, early] = sendTogether(
+    db,
+    () => [readPage(), counter && pipelines(db) && (plan.keyset || plan.offset < LIST_TOTAL_CAP) ? counter() : undefined] as const,
+  );
   early?.catch(() => undefined);
   const rows = await rowsRead;
-  const countUpTo = counter ? async (limit: number) => Math.min(await (early ?? counter()), limit) : countRows(db, users, where);
+  const where = and(visible, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), filter);
+  const countUpTo = counter ? async (n: number) => Math.min(await (early ?? counter()), n) : countRows(db, users, where);
   return listPage(plan, rows, countUpTo, (r) => ({
     ...r,
     deptName: r.deptName ?? null,
