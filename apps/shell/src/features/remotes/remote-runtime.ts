@@ -215,6 +215,11 @@ export async function prefetchRemotes(remotes: RemoteEntry[]): Promise<void> {
   );
 }
 
+/** Resolves once every remote load under way now (the page's own remote) has ended, either way. */
+export function remoteLoadsSettled(): Promise<void> {
+  return Promise.allSettled([...loading.values()].map((pending) => pending.promise)).then(() => undefined);
+}
+
 /** A remote version's './prefetch', loaded once; a remote without one (or down) gives undefined, and is asked again next time. */
 function loadPrefetchModule(remote: RemoteEntry): Promise<RemotePrefetchModule | undefined> {
   const current = prefetchModules.get(remote.name);

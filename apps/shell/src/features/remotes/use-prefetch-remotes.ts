@@ -1,14 +1,29 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { type AdminMenuItem, type RemoteEntry } from '@uc/contracts';
 import { loadRemoteRegistry, useAccess, useSession } from '@uc/client';
 import { markConsoleSettled, whenIdle } from '../../lib/idle';
 import { onNavigation } from '../../lib/navigation';
 import { pathAllowed, routeTable } from '../../lib/route-access';
-import { effectiveRemotes, prefetchPageData, prefetchRemotes } from './remote-runtime';
+import { prefetchInTurn, type PrefetchSchedule } from './prefetch-in-turn';
+import { effectiveRemotes, prefetchPageData, prefetchRemotes, remoteLoadsSettled } from './remote-runtime';
 import { loadRemoteSwitch } from './remote-switch-chunk';
 
-/** How long the layout waits at most for an idle moment before it prefetches the remotes. */
-export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+/** How long the layout waits at most for an idle moment before it prefetches the next remote. */
+export const PREFETCH_IDLE_TIMEOUT_MS = 5000;
+/**
+ * How long the console stays quiet after the page's own remote has loaded before the first prefetch: the
+ * page's data, its lazy parts and the user's first moves come first (its data answers within this on a
+ * slow connection; a click meanwhile prefetches the entry pointed at, see usePrefetchIntent).
+ */
+export const PREFETCH_QUIET_MS = 5000;
+
+const schedule: PrefetchSchedule = {
+  idle: (task) => whenIdle(task, PREFETCH_IDLE_TIMEOUT_MS),
+  after: (task, ms) => {
+    const id = setTimeout(task, ms);
+    return () => clearTimeout(id);
+  },
+};
 
 const menuPaths = (list: AdminMenuItem[]): string[] => list.flatMap((m) => [m.path, ...menuPaths(m.children)]).filter(Boolean);
 
@@ -18,10 +33,15 @@ export function reachableRemotes(remotes: RemoteEntry[], menu: AdminMenuItem[]):
   return remotes.filter((r) => r.refused.length === 0 && r.routes.some((prefix) => paths.some((p) => p === prefix || p.startsWith(`${prefix}/`))));
 }
 
+/** The remote serving `pathname`, among `remotes`. */
+const remoteFor = (remotes: RemoteEntry[], pathname: string) =>
+  remotes.find((r) => r.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
+
 /**
- * Once the layout has rendered and the registry is known: on idle, prefetch every remote the menu
- * leads to (manifest, entry, route code), so a click on a menu entry waits for no code round trip.
- * Then the console counts as settled (the service worker's precache may start).
+ * Once the layout has rendered, the registry is known and the page's own remote has loaded: the remotes
+ * the menu leads to are prefetched (manifest, entry, route code) one at a time, each when the main thread
+ * is idle (prefetch-in-turn.ts), so a click on a menu entry waits for no code round trip. Then the
+ * console counts as settled (the service worker's precache may start).
  */
 export function usePrefetchRemotes(): void {
   const loaded = useSession((s) => s.remotesLoaded);
@@ -33,7 +53,7 @@ export function usePrefetchRemotes(): void {
   // On each navigation to a remote page, before React renders it: that page's data starts at once.
   useEffect(() => {
     onNavigation((pathname) => {
-      const remote = remotes.find((r) => r.routes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
+      const remote = remoteFor(remotes, pathname);
       if (remote && pathAllowed(pathname, map, routeTable(remotes))) prefetchPageData(remote, pathname);
     });
     return () => onNavigation(null);
@@ -45,10 +65,31 @@ export function usePrefetchRemotes(): void {
   }, [loaded]);
   useEffect(() => {
     if (!loaded) return undefined;
-    return whenIdle(() => {
-      // The shell's own chunk that hands a path to its remote (the router loads it lazily) comes along.
-      void loadRemoteSwitch().catch(() => undefined);
-      void prefetchRemotes(remotes).finally(markConsoleSettled);
-    }, PREFETCH_IDLE_TIMEOUT_MS);
+    // The shell's own chunk that hands a path to its remote (the router loads it lazily) comes first.
+    const items: (RemoteEntry | null)[] = [null, ...remotes];
+    return prefetchInTurn(items, {
+      pageLoaded: remoteLoadsSettled,
+      prefetch: (remote) => (remote ? prefetchRemotes([remote]) : loadRemoteSwitch()),
+      quietMs: PREFETCH_QUIET_MS,
+      schedule,
+      onDone: markConsoleSettled,
+    });
   }, [loaded, remotes]);
+}
+
+/**
+ * For the side menu: the remote of a menu entry the user points at (or of a group they open) is
+ * prefetched at once, ahead of its turn, so the click that follows finds its code loaded.
+ */
+export function usePrefetchIntent(): (path: string) => void {
+  const registry = useSession((s) => s.remotes);
+  const menu = useSession((s) => s.adminMenu);
+  const remotes = useMemo(() => reachableRemotes(effectiveRemotes(registry), menu), [registry, menu]);
+  return useCallback(
+    (path: string) => {
+      const remote = remoteFor(remotes, path);
+      if (remote) void prefetchRemotes([remote]);
+    },
+    [remotes],
+  );
 }
