@@ -12,7 +12,6 @@ import { and, count, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'd
 import type { Db } from '../../db/client';
 import { noticeReads, noticeRecipients, notices } from '../../db/schema';
 import { rowsOf } from '../../db/typed';
-import { notFound } from '../../lib/errors';
 import { listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { noticePreferences } from '../profile/notice-preferences';
 import { notifyNotice } from './notice-events';
@@ -146,20 +145,18 @@ export async function listMessages(db: Db, reader: Reader, kind: NoticeKind, q: 
   return listPage(plan, rows, countUpTo, toRow);
 }
 
-const NO_SUCH_MESSAGE = 'There is no such message: it may have been withdrawn or deleted; reload the list';
-
 /**
  * One notice or letter delivered to the reader, marked read (the first time, their counts drop: the
- * reader's streams are told). Anything not delivered to them is the same 404 as an unknown id; a kind
+ * reader's streams are told); undefined when it was not delivered to them, as for an unknown id. A kind
  * they switched off still opens (it was addressed to them, and a link to it may be older than the switch).
  */
-export async function readMessage(db: Db, reader: Reader, id: number): Promise<MessageDetail> {
+export async function readMessage(db: Db, reader: Reader, id: number): Promise<MessageDetail | undefined> {
   const [row] = await db
     .select({ ...rowColumns(reader), content: notices.content })
     .from(notices)
     .leftJoin(noticeReads, readMark(reader))
     .where(and(deliveredTo(reader), eq(notices.id, id)));
-  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  if (!row) return undefined;
   let readAt = row.readAt;
   if (!readAt) {
     const [marked] = await db

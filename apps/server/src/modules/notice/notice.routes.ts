@@ -18,7 +18,8 @@ import {
 import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
 import { deleteNotice, listNotices, publishNotice, saveNotice, sendLetter, viewNotice, withdrawNotice } from './notice-admin.service';
-import { listMessages, markAllRead, messageCounts, readMessage, unreadCounts, type Reader } from './notice.repository';
+import { listMessages, markAllRead, messageCounts, unreadCounts, type Reader } from './notice.repository';
+import { openMessage } from './notice.service';
 
 const readerOf = (session: Session): Reader => ({ tenantId: session.tenantId, userId: session.userId, platform: session.tenantIsPlatform });
 
@@ -31,7 +32,7 @@ export function noticeCalls(): CallImplementation[] {
     implement(noticeUnreadCountCall, async ({ db, session }) => unreadCounts(db, readerOf(session))),
     implement(noticePublicMessagesCall, async ({ db, session, query }) => listMessages(db, readerOf(session), 'notice', query)),
     implement(noticeMyMessagesCall, async ({ db, session, query }) => listMessages(db, readerOf(session), 'letter', query)),
-    implement(noticeDetailCall, async ({ db, session, query }) => readMessage(db, readerOf(session), query.id)),
+    implement(noticeDetailCall, async ({ db, session, query }) => openMessage(db, readerOf(session), query.id)),
     implement(noticeCountAllCall, async ({ db, session }) => messageCounts(db, readerOf(session))),
     implement(noticeReadAllCall, async ({ db, session, body }) => ({ marked: await markAllRead(db, readerOf(session), body.kind) })),
 

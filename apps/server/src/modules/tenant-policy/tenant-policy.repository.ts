@@ -2,7 +2,6 @@ import { Status, type ListQuery, type TenantPolicyRow } from '@uc/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depts, menus, posts, roles, tenantInvites, tenantPolicies, tenants } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { tenantPolicyListSpec } from './tenant-policy.fields';
 
@@ -51,7 +50,6 @@ const toRow = (r: Raw): TenantPolicyRow => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-export const policyMissing = () => notFound('The tenant policy does not exist: it may have been deleted; reload the list');
 
 export async function listPolicies(db: Db, q: ListQuery): Promise<ListPage<TenantPolicyRow>> {
   const where = listWhere(tenantPolicyListSpec, q.filter);
@@ -76,20 +74,19 @@ export async function listPolicies(db: Db, q: ListQuery): Promise<ListPage<Tenan
   return listPage(plan, rows, countRows(db, tenantPolicies, where), toRow);
 }
 
-export async function getPolicy(db: Db, id: number): Promise<TenantPolicyRow> {
+/** The policy as its details show it, or undefined when there is none. */
+export async function findPolicy(db: Db, id: number): Promise<TenantPolicyRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(tenantPolicies)
     .leftJoin(tenants, eq(tenants.id, tenantPolicies.defaultTenantId))
     .where(eq(tenantPolicies.id, id));
-  if (!row) throw policyMissing();
-  return toRow(row);
+  return row && toRow(row);
 }
 
-/** The policy's row, locked until the transaction ends (edits, status changes and deletes queue here). */
-export async function lockPolicy(db: Db, id: number): Promise<PolicyRecord> {
+/** The policy's row, locked until the transaction ends (edits, status changes and deletes queue here); undefined when there is none. */
+export async function lockPolicy(db: Db, id: number): Promise<PolicyRecord | undefined> {
   const [row] = await db.select().from(tenantPolicies).where(eq(tenantPolicies.id, id)).for('update');
-  if (!row) throw policyMissing();
   return row;
 }
 

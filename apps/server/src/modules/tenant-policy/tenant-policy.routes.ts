@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
-import { getPolicy, listPolicies, policyOptions } from './tenant-policy.repository';
-import { deletePolicy, savePolicy, setPolicyStatus } from './tenant-policy.service';
+import { listPolicies, policyOptions } from './tenant-policy.repository';
+import { deletePolicy, savePolicy, setPolicyStatus, viewPolicy } from './tenant-policy.service';
 
 /*
  * Policies are platform data and an edit reaches into every tenant on the policy (their roles), so
@@ -26,7 +26,7 @@ const platform = async (db: Db, session: Session): Promise<Db> => {
 export function tenantPolicyCalls(): CallImplementation[] {
   return [
     implement(tenantPolicyListCall, async ({ db, session, query }) => listPolicies(await platform(db, session), query)),
-    implement(tenantPolicyViewCall, async ({ db, session, query }) => getPolicy(await platform(db, session), query.id)),
+    implement(tenantPolicyViewCall, async ({ db, session, query }) => viewPolicy(await platform(db, session), query.id)),
     implement(tenantPolicyEditCall, async ({ db, session, body }) => savePolicy(await platform(db, session), session, body)),
     implement(tenantPolicyStatusCall, async ({ db, session, body }) => setPolicyStatus(await platform(db, session), body.id, body.status)),
     implement(tenantPolicyDeleteCall, async ({ db, session, body }) => {

@@ -1,13 +1,13 @@
 import { Status, tenantSetting, type TenantPolicyEditBody, type TenantPolicyRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Session } from '../auth/access';
 import { holdingsOf, holdsMenu } from '../role/role.holdings';
 import { applyPolicyToItsTenants } from './policy-apply';
 import {
   clearOtherDefaults,
-  getPolicy,
+  findPolicy,
   insertPolicy,
   lockPolicy,
   menusAmong,
@@ -21,6 +21,22 @@ import {
   type PolicyValues,
   type Users,
 } from './tenant-policy.repository';
+
+const policyMissing = () => notFound('The tenant policy does not exist: it may have been deleted; reload the list');
+
+/** A policy's details; refused when it does not exist. */
+export async function viewPolicy(db: Db, id: number): Promise<TenantPolicyRow> {
+  const policy = await findPolicy(db, id);
+  if (!policy) throw policyMissing();
+  return policy;
+}
+
+/** The policy's row, locked until the transaction ends; refused when it does not exist. */
+async function lockExisting(db: Db, id: number): Promise<PolicyRecord> {
+  const policy = await lockPolicy(db, id);
+  if (!policy) throw policyMissing();
+  return policy;
+}
 
 /*
  * The rules of tenant policies (spec section 3, issue 13):
@@ -83,7 +99,7 @@ async function checkMenus(db: Db, session: Session, menuIds: number[], before: r
 
 export async function savePolicy(db: Db, session: Session, body: TenantPolicyEditBody): Promise<TenantPolicyRow> {
   const { id, ...input } = body;
-  const existing = id === undefined ? undefined : await lockPolicy(db, id);
+  const existing = id === undefined ? undefined : await lockExisting(db, id);
   if (existing?.isDefault && !input.isDefault) {
     throw conflict(
       'isDefault: {title} is the default policy, which registration without an invitation runs under: to change the default, mark another policy as the default instead',
@@ -114,7 +130,7 @@ export async function savePolicy(db: Db, session: Session, body: TenantPolicyEdi
       // Allowed menus and data range reach every tenant on the policy now, with this commit.
       await applyPolicyToItsTenants(db, id);
     }
-    return await getPolicy(db, savedId);
+    return await viewPolicy(db, savedId);
   } catch (err) {
     if (isUniqueViolation(err, ONE_DEFAULT_UQ)) throw defaultRace();
     throw err;
@@ -122,20 +138,20 @@ export async function savePolicy(db: Db, session: Session, body: TenantPolicyEdi
 }
 
 export async function setPolicyStatus(db: Db, id: number, status: number): Promise<TenantPolicyRow> {
-  const policy = await lockPolicy(db, id);
+  const policy = await lockExisting(db, id);
   if (policy.isDefault && status !== Status.enabled) {
     throw conflict('{title} is the default policy, which registration without an invitation runs under: make another policy the default before disabling it', {
       title: policy.title,
     });
   }
   if (policy.status !== status) await updatePolicy(db, id, { status });
-  return getPolicy(db, id);
+  return viewPolicy(db, id);
 }
 
 const names = (users: Users) => users.names.join(', ');
 
 export async function deletePolicy(db: Db, id: number): Promise<void> {
-  const policy: PolicyRecord = await lockPolicy(db, id);
+  const policy: PolicyRecord = await lockExisting(db, id);
   const params = { title: policy.title };
   if (policy.isDefault) throw conflict('{title} is the default policy and cannot be deleted: make another policy the default first', params);
   const onIt = await tenantsOnPolicy(db, id, NAMES_SHOWN);

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery, TenantRow, TenantUserRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { roles, tenantPolicies, tenants, userRoles, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { listUsers } from '../member/member.repository';
 import { tenantListSpec, tenantUserListSpec } from './tenant.fields';
@@ -12,9 +11,6 @@ import { tenantListSpec, tenantUserListSpec } from './tenant.fields';
  * calls are platformOnly and enter it first, tenant.routes.ts), so each one names the tenants it
  * reads explicitly: row-level security would not stop a query that forgot to.
  */
-
-export const TENANT_MISSING = 'The tenant does not exist: it may have been deleted; reload the list';
-export const tenantMissing = () => notFound(TENANT_MISSING);
 
 const columns = {
   id: tenants.id,
@@ -104,10 +100,10 @@ export async function listTenants(db: Db, q: ListQuery): Promise<ListPage<Tenant
   return { ...page, list: await complete(db, page.list) };
 }
 
-export async function getTenant(db: Db, id: number): Promise<TenantRow> {
+/** The tenant as its details show it, or undefined when there is none. */
+export async function findTenant(db: Db, id: number): Promise<TenantRow | undefined> {
   const rows = await db.select(columns).from(tenants).leftJoin(tenantPolicies, eq(tenantPolicies.id, tenants.policyId)).where(eq(tenants.id, id));
   const [row] = await complete(db, rows);
-  if (!row) throw tenantMissing();
   return row;
 }
 

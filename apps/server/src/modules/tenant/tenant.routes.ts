@@ -12,8 +12,8 @@ import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import type { Session } from '../auth/access';
-import { getTenant, listTenants, listTenantUsers, tenantOptions } from './tenant.repository';
-import { createTenant, deleteTenant, setTenantStatus, updateTenant } from './tenant.service';
+import { listTenants, listTenantUsers, tenantOptions } from './tenant.repository';
+import { createTenant, deleteTenant, setTenantStatus, updateTenant, viewTenant } from './tenant.service';
 
 /*
  * The platform's administration of tenants. Tenants are platform data: every call here is
@@ -32,7 +32,7 @@ export function tenantCalls(): CallImplementation[] {
       return { list };
     }),
     implement(tenantListCall, async ({ db, session, query }) => listTenants(await platform(db, session), query)),
-    implement(tenantViewCall, async ({ db, session, query }) => getTenant(await platform(db, session), query.id)),
+    implement(tenantViewCall, async ({ db, session, query }) => viewTenant(await platform(db, session), query.id)),
     implement(tenantEditCall, async ({ db, session, body, auditTarget }) => {
       const tx = await platform(db, session);
       if (body.id !== undefined) return updateTenant(tx, body.id, body);

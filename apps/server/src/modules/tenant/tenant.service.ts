@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult } from '@uc/contracts';
+import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult, type TenantRow } from '@uc/contracts';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -19,12 +19,12 @@ import {
   users,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/auth.service';
 import { revokeTenantSessions } from '../auth/session.repository';
 import { checkPassword } from '../account/password-policy';
 import { applyTenantPolicy } from '../tenant-policy/policy-apply';
-import { getTenant, tenantMissing } from './tenant.repository';
+import { findTenant } from './tenant.repository';
 
 /*
  * The platform's writes on tenants. Each runs inside the call's one transaction (the route registrar
@@ -37,6 +37,16 @@ export const PLATFORM_NOT_DELETED = 'The platform tenant cannot be deleted: it i
 export const POLICY_REQUIRED = 'policyId: choose the tenant policy the tenant runs under';
 const POLICY_MISSING = 'policyId: the tenant policy does not exist: choose one of the list';
 const POLICY_DISABLED = 'policyId: the tenant policy is disabled: enable it or choose another';
+
+export const TENANT_MISSING = 'The tenant does not exist: it may have been deleted; reload the list';
+const tenantMissing = () => notFound(TENANT_MISSING);
+
+/** A tenant's details; refused when it does not exist. */
+export async function viewTenant(db: Db, id: number): Promise<TenantRow> {
+  const tenant = await findTenant(db, id);
+  if (!tenant) throw tenantMissing();
+  return tenant;
+}
 
 /** The tenant's administrator role: the spec's 'default administrator'; what it holds is the policy's (policy-apply.ts). */
 const ADMIN_ROLE = { name: '管理员', key: 'admin' };
@@ -122,7 +132,7 @@ export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEdi
       throw err;
     });
   await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
-  return { tenant: await getTenant(tx, tenantId), generatedPassword };
+  return { tenant: await viewTenant(tx, tenantId), generatedPassword };
 }
 
 /**
@@ -145,7 +155,7 @@ export async function updateTenant(tx: Db, id: number, b: TenantEditBody): Promi
     .where(eq(tenants.id, id));
   if (b.policyId !== before.policyId) await applyTenantPolicy(tx, id);
   if (before.status === Status.enabled && b.status !== Status.enabled) await revokeTenantSessions(tx, id);
-  return { tenant: await getTenant(tx, id), generatedPassword: null };
+  return { tenant: await viewTenant(tx, id), generatedPassword: null };
 }
 
 /** Enables or disables a tenant; disabling ends every session of its users at once (their next call: 61). */

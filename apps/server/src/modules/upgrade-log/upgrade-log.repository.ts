@@ -3,7 +3,6 @@ import type { MessageLocale } from '@uc/contracts/messages';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upgradeLogs } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { upgradeLogListSpec } from './upgrade-log.fields';
 import { renderUpgradeContent } from './upgrade-log.markdown';
@@ -46,8 +45,6 @@ const toRow = (r: Raw, locale: MessageLocale): UpgradeLogRow => {
   };
 };
 
-export const upgradeLogMissing = () => notFound('The upgrade log entry does not exist: it may have been deleted; reload the list');
-
 /** The entries of `reach` (upgrade-log.reach.ts; undefined: every entry) that the query asks for. */
 export async function listUpgradeLogs(db: Db, q: ListQuery, reach: SQL | undefined, locale: MessageLocale): Promise<ListPage<UpgradeLogRow>> {
   const where = and(listWhere(upgradeLogListSpec, q.filter), reach);
@@ -63,14 +60,16 @@ export async function listUpgradeLogs(db: Db, q: ListQuery, reach: SQL | undefin
   return listPage(plan, rows, countRows(db, upgradeLogs, where), (r) => toRow(r, locale));
 }
 
-/** One entry; an entry outside `reach` is answered as missing, as if it were not there. */
-export async function getUpgradeLog(db: Db, id: number, reach: SQL | undefined, locale: MessageLocale): Promise<UpgradeLogRow> {
+/** Which entries a reader may see (upgrade-log.routes.ts `readable`): a condition, or undefined for all. */
+export type UpgradeLogReach = SQL | undefined;
+
+/** One entry, or undefined when there is none within `reach`. */
+export async function findUpgradeLog(db: Db, id: number, reach: UpgradeLogReach, locale: MessageLocale): Promise<UpgradeLogRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(upgradeLogs)
     .where(and(eq(upgradeLogs.id, id), reach));
-  if (!row) throw upgradeLogMissing();
-  return toRow(row, locale);
+  return row && toRow(row, locale);
 }
 
 /** The id of the entry of this plugin version other than `exceptId`, if there is one. */

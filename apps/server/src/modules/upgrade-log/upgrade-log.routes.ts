@@ -5,8 +5,8 @@ import { requestLocale } from '../../lib/request-locale';
 import type { Session } from '../auth/access';
 import { requirePolicyPage } from '../tenant-policy/policy-pages';
 import { upgradeLogReach } from './upgrade-log.reach';
-import { getUpgradeLog, listUpgradeLogs } from './upgrade-log.repository';
-import { deleteUpgradeLog, saveUpgradeLog } from './upgrade-log.service';
+import { listUpgradeLogs } from './upgrade-log.repository';
+import { deleteUpgradeLog, saveUpgradeLog, viewUpgradeLog } from './upgrade-log.service';
 
 /** The page the reading calls serve: a tenant whose policy does not allow it is refused them. */
 export const UPGRADE_LOG_PAGE = '/home/upgrade/logs';
@@ -27,7 +27,7 @@ async function readable(db: Db, session: Session) {
 export function upgradeLogCalls(): CallImplementation[] {
   return [
     implement(upgradeLogListCall, async ({ db, session, query, req }) => listUpgradeLogs(db, query, await readable(db, session), requestLocale(req))),
-    implement(upgradeLogViewCall, async ({ db, session, query, req }) => getUpgradeLog(db, query.id, await readable(db, session), requestLocale(req))),
+    implement(upgradeLogViewCall, async ({ db, session, query, req }) => viewUpgradeLog(db, query.id, await readable(db, session), requestLocale(req))),
     implement(upgradeLogEditCall, async ({ db, session, body, auditTarget, req }) => {
       const row = await saveUpgradeLog(db, session, body, requestLocale(req));
       auditTarget(row.id);

@@ -3,18 +3,27 @@ import type { MessageLocale } from '@uc/contracts/messages';
 import type { Db } from '../../db/client';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Session } from '../auth/access';
 import {
   entryOfVersion,
-  getUpgradeLog,
+  findUpgradeLog,
   insertUpgradeLog,
   insertUpgradeLogOnce,
   lockUpgradeLog,
   removeUpgradeLog,
   updateUpgradeLog,
-  upgradeLogMissing,
+  type UpgradeLogReach,
 } from './upgrade-log.repository';
+
+const upgradeLogMissing = () => notFound('The upgrade log entry does not exist: it may have been deleted; reload the list');
+
+/** One entry; an entry outside `reach` is answered as missing, as if it were not there. */
+export async function viewUpgradeLog(db: Db, id: number, reach: UpgradeLogReach, locale: MessageLocale): Promise<UpgradeLogRow> {
+  const entry = await findUpgradeLog(db, id, reach, locale);
+  if (!entry) throw upgradeLogMissing();
+  return entry;
+}
 
 /** An entry's words in one language. */
 export interface UpgradeWords {
@@ -101,7 +110,7 @@ export async function saveUpgradeLog(db: Db, session: Session, body: UpgradeLogE
   } catch (err) {
     throw isUniqueViolation(err, 'upgrade_logs_plugin_version_uq') ? duplicate() : err;
   }
-  return getUpgradeLog(db, id, undefined, locale);
+  return viewUpgradeLog(db, id, undefined, locale);
 }
 
 export async function deleteUpgradeLog(db: Db, session: Session, id: number): Promise<void> {
