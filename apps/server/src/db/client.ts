@@ -243,6 +243,11 @@ export async function openPostgres(url: string, options: DatabaseOptions = {}): 
       // By each connection's cancel key, to where it connected (db/pooler.ts): PostgreSQL, or the pooler,
       // which cancels on the server connection running that client's transaction. No connection of the
       // pool is needed: it may be full, which is when cancelling matters most.
+      // A cancel lands on whatever its session runs when it arrives: by then the request may have
+      // handed the connection back and another request be running on it. So the connection is not
+      // handed to anyone again: the pool closes it when it comes back (pg-pool's set of expired clients).
+      const expired = (pool as unknown as { _expired?: WeakSet<pg.Client> })._expired;
+      for (const c of owner.connections) expired?.add(c);
       const keys = [...owner.connections]
         .map((c) => c as unknown as { processID: number | null; secretKey: number | null })
         .filter((c) => c.processID !== null && c.secretKey !== null);

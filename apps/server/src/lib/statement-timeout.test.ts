@@ -65,4 +65,24 @@ onPostgres('client disconnect', () => {
     expect(await leaving).toBe('aborted');
     expect(await until(async () => (await sleeping()) === 0)).toBe(true);
   });
+
+  it('gives the connection it cancelled on to no other request: the pool closes it', async () => {
+    const token = await t.login();
+    const { port } = t.app.server.address() as { port: number };
+    const gone = new AbortController();
+    const leaving = fetch(`http://127.0.0.1:${port}/user/admin/member/list`, { headers: { authorization: token }, signal: gone.signal }).catch(() => 'aborted');
+    expect(await until(async () => (await sleeping()) === 1)).toBe(true);
+    const [row] = (
+      (await t.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`)) as unknown as {
+        rows: { pid: number }[];
+      }
+    ).rows;
+    gone.abort();
+    expect(await leaving).toBe('aborted');
+    // A cancel lands on whatever its session runs when it arrives, perhaps another request's statement.
+    const closed = async () =>
+      ((await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where pid = ${row!.pid}`)) as unknown as { rows: { n: number }[] }).rows[0]
+        ?.n === 0;
+    expect(await until(closed)).toBe(true);
+  });
 });
