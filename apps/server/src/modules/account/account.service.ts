@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { LoginResult } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { tenants, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { CAPTCHA_FAILED, LOGIN_FAILED, openSession, signInColumns, type ClientInfo, type SignInUser } from '../auth/auth.service';
+import { CAPTCHA_FAILED, LOGIN_FAILED, openSession, type ClientInfo } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/session.repository';
-import { verifiedMobileIs } from '../member/member-mobile';
+import { setPasswordHash, signInUserByMobile, type SignInUser } from '../auth/sign-in.repository';
 import { logAttempt } from '../security/login-log.repository';
 import { consumeSmsCode } from '../sms/sms.service';
 import { checkPassword, hashChosenPassword } from './password-policy';
@@ -13,17 +11,8 @@ import { inTransaction } from '../../db/typed';
 
 /* Mobile sign-in and SMS password reset, on the system connection (reviewed bypass: no tenant yet). */
 
-/**
- * The live user who verified this mobile number (in any spelling), with their tenant's licence state.
- * At most one: a verified number belongs to one live account across tenants (users_mobile_uq,
- * member-mobile.ts), so another tenant's data can never make this lookup ambiguous. A number an
- * administrator typed is not verified and never found here: it signs in nobody until its holder
- * verifies it, whatever other tenants typed.
- */
-export async function userByMobile(db: Db, mobile: string): Promise<SignInUser | undefined> {
-  const [user] = await db.select(signInColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(verifiedMobileIs(mobile));
-  return user;
-}
+/** The live user who verified this mobile number (sign-in.repository.ts), with their tenant's licence state. */
+export const userByMobile = (db: Db, mobile: string): Promise<SignInUser | undefined> => signInUserByMobile(db, mobile);
 
 /*
  * Both calls check the code first, so a wrong code answers the same whether or not the number has
@@ -54,10 +43,7 @@ export async function resetPasswordBySms(db: Db, input: { mobile: string; code: 
   if (!user) throw notFound('No account uses this phone number: check the number or register');
   const passwordHash = await hashChosenPassword(input.password);
   await inTransaction(db, async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+    await setPasswordHash(tx, user, passwordHash);
     await revokeUserSessions(tx, user.tenantId, user.id);
   });
 }

@@ -1,15 +1,14 @@
 import { Status, type LoginResult } from '@uc/contracts';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { tenants, users } from '../../db/schema';
 import { AppError, badRequest, captchaChallenge } from '../../lib/errors';
 import { licenceRefusal } from './licence';
 import { consumeCaptcha } from '../site/captcha.service';
 import { logAttempt, type LoginAttempt, type LoginMethod } from '../security/login-log.repository';
 import { beginSignIn, CAPTCHA_REQUIRED } from './login-throttle';
 import { insertSession } from './session.repository';
+import { recordSignIn, signInUserByName, type SignInUser } from './sign-in.repository';
 import { hashToken, newToken } from './token';
 import { inTransaction } from '../../db/typed';
 
@@ -43,27 +42,6 @@ export interface LoginInput extends ClientInfo {
   ttlHours: number;
   throttle: LoginThrottleConfig;
 }
-
-/** The sign-in candidate: a user with their tenant's licence state. */
-export interface SignInUser {
-  id: number;
-  tenantId: number;
-  username: string;
-  status: number;
-  tenantName: string;
-  tenantStatus: number;
-  tenantExpiresAt: Date | null;
-}
-
-export const signInColumns = {
-  id: users.id,
-  tenantId: users.tenantId,
-  username: users.username,
-  status: users.status,
-  tenantName: tenants.name,
-  tenantStatus: tenants.status,
-  tenantExpiresAt: tenants.expiresAt,
-};
 
 export interface SessionOptions {
   /** A read-only session (the demo account): the registrar refuses all but GET calls. */
@@ -112,10 +90,7 @@ export async function openSession(
       readOnly,
       openAccessKeyId: openAccessKey?.id,
     });
-    await tx
-      .update(users)
-      .set({ lastLoginAt: sql`now()`, lastLoginIp: client.ip, loginCount: sql`${users.loginCount} + 1` })
-      .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
+    await recordSignIn(tx, user, client.ip);
   });
   await logAttempt(db, attempt);
   return { id: user.id, username: user.username, token, expires: expires.toISOString() };
@@ -143,12 +118,7 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     await logAttempt(db, { ...attempt, reason: 'captcha' });
     throw captchaChallenge(input.cid ? CAPTCHA_FAILED : CAPTCHA_REQUIRED);
   }
-  const [user] = await db
-    .select({ ...signInColumns, passwordHash: users.passwordHash })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(sql`lower(${users.username}) = lower(${input.username})`, isNull(users.deletedAt)))
-    .limit(1);
+  const user = await signInUserByName(db, input.username);
   // Verified even when nobody has that name (against a dummy hash): both failures take the same time.
   const matches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !matches) {

@@ -13,7 +13,8 @@ import { auditLogs, OidcPurpose, tenants, userOidcIdentities, users } from '../.
 import { withTenant } from '../../db/tenant-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden } from '../../lib/errors';
-import { openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
+import { openSession, type ClientInfo } from '../auth/auth.service';
+import { signInColumns } from '../auth/sign-in.repository';
 import { logAttempt } from '../security/login-log.repository';
 import { saveHandoff, saveRequest, takeHandoff, takeRequest, type StoredRequest } from './oidc-flow.repository';
 import type { OidcProviders, ProviderAccount } from './oidc-providers';

@@ -6,7 +6,8 @@ import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schem
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import type { LoginThrottleConfig } from '../../config';
-import { openSession, signInColumns, type ClientInfo } from '../auth/auth.service';
+import { openSession, type ClientInfo } from '../auth/auth.service';
+import { signInColumns } from '../auth/sign-in.repository';
 import { beginIpSignIn } from '../auth/login-throttle';
 import { logAttempt, type LoginAttempt } from '../security/login-log.repository';
 import { holdKeyAsSigned } from './open-access.service';

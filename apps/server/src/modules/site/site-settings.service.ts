@@ -1,10 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
 import { REGISTRATION_SETTINGS, STORED_SITE_SETTINGS, tenantSetting, type SiteSettings, type SiteSettingsSaveBody } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { tenantPolicies } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { checkRegistrationDefaults } from '../tenant-policy/tenant-policy.service';
-import { tenantById, updatePolicy, type PolicyRecord } from '../tenant-policy/tenant-policy.repository';
+import { defaultPolicy, tenantById, updatePolicy, type PolicyRecord } from '../tenant-policy/tenant-policy.repository';
 import { readSettings, writeSetting } from './settings.repository';
 import { SITE_SETTINGS_DEFAULTS } from './site.settings';
 
@@ -23,13 +21,6 @@ import { SITE_SETTINGS_DEFAULTS } from './site.settings';
  */
 
 type Registration = Pick<PolicyRecord, (typeof REGISTRATION_SETTINGS)[number]>;
-
-/** The default tenant policy (exactly one, drizzle/0025), locked for a save. */
-async function defaultPolicy(db: Db, lock: boolean): Promise<PolicyRecord | undefined> {
-  const query = db.select().from(tenantPolicies).where(eq(tenantPolicies.isDefault, true)).orderBy(asc(tenantPolicies.id)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
 
 export async function readSiteSettings(db: Db, demoModeForced: boolean): Promise<SiteSettings> {
   const stored = await readSettings(db, SITE_SETTINGS_DEFAULTS);

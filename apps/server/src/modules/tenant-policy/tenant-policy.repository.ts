@@ -84,6 +84,13 @@ export async function findPolicy(db: Db, id: number): Promise<TenantPolicyRow | 
   return row && toRow(row);
 }
 
+/** The default tenant policy (exactly one, drizzle/0025), locked until the transaction ends when `lock`. */
+export async function defaultPolicy(db: Db, lock: boolean): Promise<PolicyRecord | undefined> {
+  const query = db.select().from(tenantPolicies).where(eq(tenantPolicies.isDefault, true)).orderBy(asc(tenantPolicies.id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 /** The policy's row, locked until the transaction ends (edits, status changes and deletes queue here); undefined when there is none. */
 export async function lockPolicy(db: Db, id: number): Promise<PolicyRecord | undefined> {
   const [row] = await db.select().from(tenantPolicies).where(eq(tenantPolicies.id, id)).for('update');
