@@ -1,16 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { LoginResult } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { openAccessKeys, openAccessNonces, tenants, users } from '../../db/schema';
-import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import type { LoginThrottleConfig } from '../../config';
 import { openSession, type ClientInfo } from '../auth/auth.service';
-import { signInColumns } from '../auth/sign-in.repository';
 import { beginIpSignIn } from '../auth/login-throttle';
 import { logAttempt, type LoginAttempt } from '../security/login-log.repository';
 import { holdKeyAsSigned } from './open-access.service';
+import { keyForSignIn, recordNonce } from './open-login.repository';
 import type { SecretBox } from './secret-box';
 
 export const OPEN_LOGIN_FAILED = 'Open access sign-in failed: check the key, the secret and how the signature is made';
@@ -45,13 +42,7 @@ export async function openLogin(
     await logAttempt(db, { ...attemptOf({}), reason: 'throttled' });
     throw err;
   });
-  const [row] = await db
-    .select({ ...signInColumns, keyId: openAccessKeys.id, keyStatus: openAccessKeys.status, secretEnc: openAccessKeys.secretEnc })
-    .from(openAccessKeys)
-    .innerJoin(users, and(eq(users.tenantId, openAccessKeys.tenantId), eq(users.id, openAccessKeys.userId)))
-    .innerJoin(tenants, eq(tenants.id, openAccessKeys.tenantId))
-    .where(and(eq(openAccessKeys.accessKey, input.key), isNull(users.deletedAt)))
-    .limit(1);
+  const row = await keyForSignIn(db, input.key);
   const secret = (row && box.open(row.secretEnc, input.key)) ?? DUMMY_SECRET;
   const expected = Buffer.from(signOpenLogin(secret, input.key, input.timestamp, input.nonce), 'hex');
   const given = /^[0-9a-fA-F]{64}$/.test(input.signature) ? Buffer.from(input.signature, 'hex') : Buffer.alloc(32);
@@ -66,19 +57,11 @@ export async function openLogin(
     await logAttempt(db, { ...attempt, reason: 'key_disabled' });
     throw new AppError(403, -1, 'This open access key is disabled: ask an administrator to enable it');
   }
-  // A nonce counts once per key; old ones are swept on the way (cheap, indexed by expiry).
-  await db.delete(openAccessNonces).where(lt(openAccessNonces.expiresAt, sql`now()`));
-  const fresh = await db
-    .insert(openAccessNonces)
-    .values({ tenantId: row.tenantId, keyId: row.keyId, nonce: input.nonce, expiresAt: sql`now() + make_interval(secs => ${NONCE_TTL_SECONDS})` })
-    .onConflictDoNothing()
-    .returning({ nonce: openAccessNonces.nonce })
-    .catch((err: unknown) => {
-      // The key was deleted since it was read: it is unknown now, like any other key that is not there.
-      if (isForeignKeyViolation(err)) throw badRequest(OPEN_LOGIN_FAILED);
-      throw err;
-    });
-  if (fresh.length === 0) {
+  // A nonce counts once per key.
+  const nonce = await recordNonce(db, { tenantId: row.tenantId, keyId: row.keyId, nonce: input.nonce, ttlSeconds: NONCE_TTL_SECONDS });
+  // The key was deleted since it was read: it is unknown now, like any other key that is not there.
+  if (nonce === 'key-gone') throw badRequest(OPEN_LOGIN_FAILED);
+  if (nonce === 'replayed') {
     await logAttempt(db, { ...attempt, reason: 'replayed_nonce' });
     throw badRequest('This nonce was used already: sign every request with a new random nonce');
   }

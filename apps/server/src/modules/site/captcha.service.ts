@@ -2,11 +2,10 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { captchas } from '../../db/schema';
 import { serverRoot } from '../../lib/server-root';
 import { enforceLimit } from '../security/rate-limit.repository';
+import { deleteExpiredCaptchas, insertCaptcha, spendCaptcha } from './captcha.repository';
 
 /*
  * Captcha images are PNG pixels: a drawing of the code's characters, each turned, skewed and scaled
@@ -82,9 +81,9 @@ export async function createCaptcha(db: Db, ip: string): Promise<{ cid: string; 
   const text = Array.from({ length: 4 }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
   const png = await captchaImage(text);
   const cid = randomUUID();
-  await db.insert(captchas).values({ id: cid, codeHash: hashCode(text), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
+  await insertCaptcha(db, { id: cid, codeHash: hashCode(text), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
   // Housekeeping now and then: expired codes are useless and only grow the table.
-  if (Math.random() < 0.02) await db.delete(captchas).where(lt(captchas.expiresAt, sql`now() - interval '1 hour'`));
+  if (Math.random() < 0.02) await deleteExpiredCaptchas(db);
   return { cid, base64: `data:image/png;base64,${png.toString('base64')}` };
 }
 
@@ -94,10 +93,5 @@ export async function createCaptcha(db: Db, ip: string): Promise<{ cid: string; 
  */
 export async function consumeCaptcha(db: Db, cid: string | undefined, code: string | undefined): Promise<boolean> {
   if (!cid || !code) return false;
-  const spent = await db
-    .update(captchas)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(captchas.id, cid), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)))
-    .returning({ codeHash: captchas.codeHash });
-  return spent[0]?.codeHash === hashCode(code);
+  return (await spendCaptcha(db, cid)) === hashCode(code);
 }
