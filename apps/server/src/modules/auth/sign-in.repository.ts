@@ -63,3 +63,13 @@ export async function setPasswordHash(tx: Db, user: Pick<SignInUser, 'id' | 'ten
     .set({ passwordHash })
     .where(and(eq(users.tenantId, user.tenantId), eq(users.id, user.id)));
 }
+
+/** The live user of this id in this tenant, as a sign-in reads them; undefined when deleted or unknown. */
+export async function signInUserById(db: Db, tenantId: number, userId: number): Promise<SignInUser | undefined> {
+  const [user] = await db
+    .select(signInColumns)
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)));
+  return user;
+}

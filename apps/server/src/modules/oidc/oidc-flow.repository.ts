@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oidcHandoffs, oidcRequests } from '../../db/schema';
+
+/** Why a flow was started: binding an account, or signing in with one (stored in oidc_requests.purpose). */
+export { OidcPurpose } from '../../db/schema';
 import type { FlowChecks } from './oidc-providers';
 
 /*

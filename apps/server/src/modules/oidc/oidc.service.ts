@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   OidcBindResult,
   OidcLoginError,
@@ -9,14 +8,14 @@ import {
   type OidcLoginErrorValue,
 } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { auditLogs, OidcPurpose, tenants, userOidcIdentities, users } from '../../db/schema';
 import { withTenant } from '../../db/tenant-scope';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden } from '../../lib/errors';
 import { openSession, type ClientInfo } from '../auth/auth.service';
-import { signInColumns } from '../auth/sign-in.repository';
+import { signInUserById } from '../auth/sign-in.repository';
 import { logAttempt } from '../security/login-log.repository';
-import { saveHandoff, saveRequest, takeHandoff, takeRequest, type StoredRequest } from './oidc-flow.repository';
+import { OidcPurpose, saveHandoff, saveRequest, takeHandoff, takeRequest, type StoredRequest } from './oidc-flow.repository';
+import { boundUser, holderOf, identitiesOf, storeBinding } from './oidc-identity.repository';
 import type { OidcProviders, ProviderAccount } from './oidc-providers';
 
 export const UNBOUND =
@@ -93,30 +92,22 @@ async function bind(db: Db, request: StoredRequest, account: ProviderAccount, ip
   const tenantId = request.tenantId!;
   const userId = request.userId!;
   // The system connection sees every tenant's bindings (reviewed bypass): an account signs in to one user only.
-  const [holder] = await db
-    .select({ userId: userOidcIdentities.userId })
-    .from(userOidcIdentities)
-    .where(and(eq(userOidcIdentities.provider, request.provider), eq(userOidcIdentities.subject, account.subject)));
-  if (holder) return holder.userId === userId ? OidcBindResult.bound : OidcBindResult.taken;
+  const holder = await holderOf(db, request.provider, account.subject);
+  if (holder !== undefined) return holder === userId ? OidcBindResult.bound : OidcBindResult.taken;
   try {
     // The write itself in the binder's tenant, under its row-level security, as any signed-in call.
-    const stored = await withTenant(db, tenantId, async (tx) => {
-      const [user] = await tx
-        .select({ username: users.username })
-        .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), isNull(users.deletedAt)));
-      if (!user) return false;
-      const values = { subject: account.subject, email: account.email, name: account.name, createdAt: new Date() };
-      await tx
-        .insert(userOidcIdentities)
-        .values({ tenantId, userId, provider: request.provider, ...values })
-        .onConflictDoUpdate({ target: [userOidcIdentities.tenantId, userOidcIdentities.userId, userOidcIdentities.provider], set: values });
-      // Audited like the user's other own writes (writeAudit's row), made here without a session.
-      await tx
-        .insert(auditLogs)
-        .values({ tenantId, userId, username: user.username, action: oidcBindCall.path, target: request.provider, fields: ['provider'], ip: ip.slice(0, 64) });
-      return true;
-    });
+    const stored = await withTenant(db, tenantId, (tx) =>
+      storeBinding(tx, {
+        tenantId,
+        userId,
+        provider: request.provider,
+        subject: account.subject,
+        email: account.email,
+        name: account.name,
+        action: oidcBindCall.path,
+        ip,
+      }),
+    );
     return stored ? OidcBindResult.bound : OidcBindResult.failed;
   } catch (err) {
     // Another user bound the same account at the same moment: the index decided.
@@ -129,11 +120,7 @@ async function bind(db: Db, request: StoredRequest, account: ProviderAccount, ip
 async function handOff(db: Db, request: StoredRequest, account: ProviderAccount, providerName: string, input: CallbackInput): Promise<string> {
   const browser = input.browser!;
   // Before any tenant is known, like a password sign-in (reviewed bypass).
-  const [user] = await db
-    .select({ tenantId: users.tenantId, userId: users.id })
-    .from(userOidcIdentities)
-    .innerJoin(users, and(eq(users.tenantId, userOidcIdentities.tenantId), eq(users.id, userOidcIdentities.userId)))
-    .where(and(eq(userOidcIdentities.provider, request.provider), eq(userOidcIdentities.subject, account.subject), isNull(users.deletedAt)));
+  const user = await boundUser(db, request.provider, account.subject);
   if (user) return saveHandoff(db, { browser, provider: request.provider, user });
   await logAttempt(db, {
     method: 'oidc',
@@ -157,11 +144,7 @@ export async function exchange(
   const handoff = await takeHandoff(db, code, browser);
   if (!handoff) throw badRequest(HANDOFF_SPENT);
   if (handoff.refusal) throw forbidden(handoff.refusal, handoff.refusalParams);
-  const [user] = await db
-    .select(signInColumns)
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(users.tenantId, handoff.tenantId!), eq(users.id, handoff.userId!), isNull(users.deletedAt)));
+  const user = await signInUserById(db, handoff.tenantId!, handoff.userId!);
   // Deleted in the seconds since the callback: as if never bound.
   if (!user) throw forbidden(UNBOUND, { provider: providers.find(handoff.provider)?.name ?? handoff.provider });
   return openSession(db, user, 'oidc', client, ttlHours);
@@ -169,10 +152,7 @@ export async function exchange(
 
 /** Every configured provider with the user's binding there, then bindings of providers no longer configured. */
 export async function bindingsOf(tx: Db, providers: OidcProviders, tenantId: number, userId: number): Promise<OidcBinding[]> {
-  const rows = await tx
-    .select()
-    .from(userOidcIdentities)
-    .where(and(eq(userOidcIdentities.tenantId, tenantId), eq(userOidcIdentities.userId, userId)));
+  const rows = await identitiesOf(tx, tenantId, userId);
   const identity = (r: (typeof rows)[number]) => ({ subject: r.subject, email: r.email, name: r.name, createdAt: r.createdAt.toISOString() });
   const byProvider = new Map(rows.map((r) => [r.provider, r]));
   const configured = providers.shown.map((p) => {
