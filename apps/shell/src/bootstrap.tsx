@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyDocumentLocale, initSession, loadRemoteRegistry, useSession } from '@uc/client';
 import { App } from './app/app';
-import { startSignedInLoad } from './features/session/early-start';
 import { noteSessionStart } from './features/session/user-lookup';
 import { registerShellMessages } from './locales';
 import { setupPwaWhenSignedIn, watchConnectivity } from './pwa/setup-pwa';
@@ -15,8 +14,6 @@ watchConnectivity();
 // Started before the first render so the site config and user are on their way while React mounts.
 // The remote registry follows once someone is signed in; remotes themselves load only when visited.
 noteSessionStart(window.location.pathname);
-// With a stored token, the rest of the sequence's calls and the console's code start beside it.
-startSignedInLoad(window.location.pathname);
 void initSession().then(() => {
   if (useSession.getState().currentUser) void loadRemoteRegistry();
 });

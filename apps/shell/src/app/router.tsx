@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { BASE_PATH, stripBasePath } from '@uc/client';
 import { loadRemoteSwitch } from '../features/remotes/remote-switch-chunk';
-import { loadMainLayout } from '../features/session/early-start';
 import { RequireUser } from '../features/session/require-user';
 import { AreaRedirect } from './area-redirect';
 import { ACCOUNT_CENTER_ROUTE, ACCOUNT_SETTINGS_ROUTE } from './layout/user-menu-items';
@@ -15,8 +14,7 @@ const LoginPage = lazyPage(() => import('../features/login/login-page'));
 const LogoutPage = lazyPage(() => import('../features/session/logout-page'));
 const JumpPage = lazyPage(() => import('../features/session/jump-page'));
 const AccessPage = lazyPage(() => import('../features/session/access-page'));
-// One import site for the layout's chunk: the start of a signed-in visit asks for it early (early-start.ts).
-const MainLayout = lazyPage(loadMainLayout);
+const MainLayout = lazyPage(() => import('./layout/main-layout'));
 const ExceptionPage = lazyPage(() => import('../features/exception/exception-page'));
 const RemoteSwitch = lazyPage(loadRemoteSwitch);
 
