@@ -62,17 +62,15 @@ export async function storeBinding(
     .values({ tenantId: b.tenantId, userId: b.userId, provider: b.provider, ...values })
     .onConflictDoUpdate({ target: [userOidcIdentities.tenantId, userOidcIdentities.userId, userOidcIdentities.provider], set: values });
   // Audited like the user's other own writes (writeAudit's row), made here without a session.
-  await tx
-    .insert(auditLogs)
-    .values({
-      tenantId: b.tenantId,
-      userId: b.userId,
-      username: user.username,
-      action: b.action,
-      target: b.provider,
-      fields: ['provider'],
-      ip: b.ip.slice(0, 64),
-    });
+  await tx.insert(auditLogs).values({
+    tenantId: b.tenantId,
+    userId: b.userId,
+    username: user.username,
+    action: b.action,
+    target: b.provider,
+    fields: ['provider'],
+    ip: b.ip.slice(0, 64),
+  });
   return true;
 }
 
