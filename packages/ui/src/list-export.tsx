@@ -68,13 +68,17 @@ export function toExcelXml<Row>(rows: readonly Row[], columns: readonly ExportCo
   return `<?xml version="1.0" encoding="UTF-8"?><?mso-application progid="Excel.Sheet"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="${xml(sheet.slice(0, 31))}"><Table>${body}</Table></Worksheet></Workbook>`;
 }
 
-export function download(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/**
+ * Saves `content` as a file. The object URL is kept for a minute: the browser reads it after the click,
+ * and on a busy or slow device a second was too short (the download was dropped without a word).
+ */
+export function download(content: string | Uint8Array, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content as BlobPart], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export interface ExportButtonProps<C extends ListContract> {

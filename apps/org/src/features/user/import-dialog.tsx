@@ -3,6 +3,7 @@ import { Alert, Button, Dropdown, Flex, Form, Input, Modal, Progress, Table, Typ
 import { useRef, useState } from 'react';
 import { MEMBER_IMPORT_FIELDS, MEMBER_IMPORT_FILE_MAX_ROWS, memberImportCall, type MemberImportError } from '@uc/contracts';
 import { useScopedCall, useT } from '@uc/client';
+import { download as saveFile } from '@uc/ui';
 import { registerImportMessages } from './import-messages';
 import { refusedCsv, refusedSheet, refusedTable, templateSheets } from './import-report';
 import { runImport, type ImportOutcome, type ImportProgress } from './import-run';
@@ -19,15 +20,6 @@ const columnNames = (): ColumnNames =>
   Object.fromEntries(
     MEMBER_IMPORT_FIELDS.map((f) => [f, ['zh-CN', 'en-US'].map((locale) => translate(`org.import.col.${f}`, undefined, locale))]),
   ) as ColumnNames;
-
-function downloadBytes(content: Uint8Array | string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content as BlobPart], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** jsdom's File has no arrayBuffer(); the browser's has. */
 const bytesOf = (file: File): Promise<Uint8Array> =>
@@ -107,7 +99,7 @@ export default function ImportDialog({ open, onClose, onImported }: { open: bool
 
   const downloadTemplate = async () => {
     const { writeXlsx } = await import('./xlsx-file');
-    downloadBytes(writeXlsx(templateSheets(t)), `${t('org.import.templateFile')}.xlsx`, XLSX_TYPE);
+    saveFile(writeXlsx(templateSheets(t)), `${t('org.import.templateFile')}.xlsx`, XLSX_TYPE);
   };
 
   const start = async () => {
@@ -134,10 +126,10 @@ export default function ImportDialog({ open, onClose, onImported }: { open: bool
     if (!finished) return;
     const table = refusedTable(finished.rows, finished.report, t);
     const name = t('org.import.refusedFile');
-    if (format === 'csv') downloadBytes(refusedCsv(table), `${name}.csv`, 'text/csv;charset=utf-8');
+    if (format === 'csv') saveFile(refusedCsv(table), `${name}.csv`, 'text/csv;charset=utf-8');
     else {
       const { writeXlsx } = await import('./xlsx-file');
-      downloadBytes(writeXlsx([refusedSheet(table, t)]), `${name}.xlsx`, XLSX_TYPE);
+      saveFile(writeXlsx([refusedSheet(table, t)]), `${name}.xlsx`, XLSX_TYPE);
     }
   };
 
