@@ -1,11 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { forceLogoutBatchCall, forceLogoutCall, memberSessionsCall, revokeSessionCall } from '@uc/contracts';
-import { users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Session } from '../auth/access';
 import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
-import { dataScopeCondition } from '../scope/data-scope';
+import { isVisibleMember } from './member.visibility';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from '../auth/session.repository';
 import { describeUserAgent } from '../profile/user-agent';
 import { writeAudit } from '../security/audit-log.repository';
@@ -18,20 +16,9 @@ export const FORCE_LOGOUT_SELF = 'You cannot force yourself out here: sign out f
  */
 export async function forceLogoutMember(db: Db, session: Session, id: number): Promise<number> {
   if (id === session.userId) throw forbidden(FORCE_LOGOUT_SELF);
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, session.tenantId),
-        eq(users.id, id),
-        isNull(users.deletedAt),
-        await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }),
-      ),
-    );
   // Outside the caller's data scope is the same as not there.
-  if (!user) throw notFound('There is no user {id} in your tenant: reload the user list', { id });
-  return revokeUserSessions(db, session.tenantId, user.id);
+  if (!(await isVisibleMember(db, session, id))) throw notFound('There is no user {id} in your tenant: reload the user list', { id });
+  return revokeUserSessions(db, session.tenantId, id);
 }
 
 /** A user's own sessions, and the administrator's force logout. All run in the caller's tenant scope. */

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Session } from '../auth/access';
@@ -18,4 +18,13 @@ export async function memberVisibility(db: Db, session: Session): Promise<SQL> {
 export async function memberReach(db: Db, session: Session): Promise<{ visible: SQL; wholeTenant: boolean }> {
   const scope = await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id });
   return { visible: and(eq(users.tenantId, session.tenantId), scope)!, wholeTenant: scope === undefined };
+}
+
+/** Whether user `id` is a live user the caller may see and act on (memberVisibility); outside it is the same as not there. */
+export async function isVisibleMember(db: Db, session: Session, id: number): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt), await memberVisibility(db, session)));
+  return user !== undefined;
 }

@@ -6,7 +6,6 @@ import { listPage, listPlan, listWhere, type ListField, type ListPage, type List
 import type { Session } from '../auth/access';
 import { logScope } from '../log/log-scope';
 import { describeUserAgent } from '../profile/user-agent';
-import { dataScopeCondition } from '../scope/data-scope';
 
 /*
  * The live sessions (在线用户) in the caller's tenant-scoped transaction: row-level security decides
@@ -114,19 +113,3 @@ export async function revokeUserSession(db: Db, tenantId: number, userId: number
 /** The sessions the caller reads (log/log-scope.ts); computed before the platform enters the cross-tenant scope. */
 export const onlineScope = (db: Db, session: Session): Promise<SQL | undefined> =>
   logScope(db, session, { tenantId: sessions.tenantId, userId: sessions.userId });
-
-/** Whether user `id` is a live user of the caller's tenant within their data scope (outside it is the same as not there). */
-export async function userInScope(db: Db, session: Session, id: number): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, session.tenantId),
-        eq(users.id, id),
-        isNull(users.deletedAt),
-        await dataScopeCondition(db, session, { dept: users.deptId, owner: users.id }),
-      ),
-    );
-  return user !== undefined;
-}

@@ -2,7 +2,8 @@ import { onlineForceLogoutCall, onlineListCall } from '@uc/contracts';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { conflict, notFound } from '../../lib/errors';
-import { listOnline, onlineScope, revokeUserSession, userInScope } from './online.repository';
+import { isVisibleMember } from '../member/member.visibility';
+import { listOnline, onlineScope, revokeUserSession } from './online.repository';
 
 export const SESSION_GONE = 'That session has ended or is not one of your users: reload the list of online users';
 export const OWN_SESSION = 'This is the session you are using: sign out from the user menu instead';
@@ -23,7 +24,8 @@ export function onlineCalls(): CallImplementation[] {
     implement(onlineForceLogoutCall, async ({ db, session, body }) => {
       if (body.sessionId === session.sessionId) throw conflict(OWN_SESSION);
       // A user outside the caller's data scope is the same as not there.
-      if (!(await userInScope(db, session, body.id)) || !(await revokeUserSession(db, session.tenantId, body.id, body.sessionId))) throw notFound(SESSION_GONE);
+      if (!(await isVisibleMember(db, session, body.id)) || !(await revokeUserSession(db, session.tenantId, body.id, body.sessionId)))
+        throw notFound(SESSION_GONE);
       return { revoked: 1 };
     }),
   ];
