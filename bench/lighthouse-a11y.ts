@@ -9,13 +9,12 @@
  *
  *   pnpm build && pnpm --filter @uc/bench lighthouse-a11y        # CHROMIUM_PATH to use another Chromium
  */
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { apiLogin, startServer, type RunningServer } from '@uc/e2e/support/server';
+import { launchLighthouseChrome } from './support';
 
 const GOAL = 100;
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 interface AuditItem {
   node?: { snippet?: string; selector?: string; explanation?: string };
@@ -68,18 +67,7 @@ async function audit(port: number, url: string): Promise<{ score: number; failin
 }
 
 const server = await startServer();
-const chrome = await launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--lang=zh-CN',
-  ],
-});
+const chrome = await launchLighthouseChrome();
 const rows: { page: string; score: number; failing: Audit[] }[] = [];
 try {
   rows.push({ page: 'login (/user/login)', ...(await audit(chrome.port, server.url('/user/login'))) });

@@ -15,14 +15,13 @@
  *
  *   pnpm build && pnpm --filter @uc/bench lighthouse-perf     # RUNS=3; PAGES=/org/user,...; PRESETS=desktop,mobile; DETAIL=1 adds the scripts and long tasks; CHROMIUM_PATH
  */
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { apiLogin, startServer, type RunningServer } from '@uc/e2e/support/server';
+import { launchLighthouseChrome } from './support';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PAGES = (process.env.PAGES ?? '/org/user,/dashboard/workplace').split(',');
 const PRESETS = (process.env.PRESETS ?? 'desktop,mobile').split(',') as Preset[];
 type Preset = 'desktop' | 'mobile';
@@ -136,18 +135,7 @@ const NUMBERS: (keyof Numbers)[] = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'kib', '
 const medianOf = (runs: Figures[]): Numbers => Object.fromEntries(NUMBERS.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as Numbers;
 
 const server = await startServer();
-const chrome = await launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--lang=zh-CN',
-  ],
-});
+const chrome = await launchLighthouseChrome();
 const rows: { page: string; preset: Preset; runs: Figures[] }[] = [];
 try {
   const token = await apiLogin(server);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
 import pg from 'pg';
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
@@ -31,3 +32,18 @@ export async function freshPostgresDatabase(serverUrl: string): Promise<{ url: s
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Debian's Chromium (CHROMIUM_PATH elsewhere) for Lighthouse: headless, quiet, in Chinese as the console's first language. */
+export const launchLighthouseChrome = (): Promise<LaunchedChrome> =>
+  launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--lang=zh-CN',
+    ],
+  });
