@@ -9,6 +9,10 @@ export interface CodeKey {
   event: SmsEvent;
 }
 
+/** The codes of mobile+event still usable: neither used nor expired. */
+const liveCode = (key: CodeKey) =>
+  and(eq(smsCodes.mobile, key.mobile), eq(smsCodes.event, key.event), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, sql`now()`));
+
 /** Seconds since the newest code of mobile+event was issued; undefined when none was. */
 export async function secondsSinceLastCode(db: Db, key: CodeKey): Promise<number | undefined> {
   const [last] = await db
@@ -46,15 +50,7 @@ export async function guessCode(db: Db, key: CodeKey, codeHash: string, { spend,
       attempts: sql`${smsCodes.attempts} + 1`,
       usedAt: spend ? sql`case when ${matches} or ${lastGuess} then now() end` : sql`case when not ${matches} and ${lastGuess} then now() end`,
     })
-    .where(
-      and(
-        eq(smsCodes.mobile, key.mobile),
-        eq(smsCodes.event, key.event),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, sql`now()`),
-        lt(smsCodes.attempts, maxGuesses),
-      ),
-    )
+    .where(and(liveCode(key), lt(smsCodes.attempts, maxGuesses)))
     .returning({ matches: sql<boolean>`${matches}` });
   return rows.some((r) => r.matches);
 }
@@ -64,15 +60,7 @@ export async function spendCode(db: Db, key: CodeKey, codeHash: string): Promise
   const spent = await db
     .update(smsCodes)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(smsCodes.mobile, key.mobile),
-        eq(smsCodes.event, key.event),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, sql`now()`),
-        eq(smsCodes.codeHash, codeHash),
-      ),
-    )
+    .where(and(liveCode(key), eq(smsCodes.codeHash, codeHash)))
     .returning({ id: smsCodes.id });
   return spent.length > 0;
 }
