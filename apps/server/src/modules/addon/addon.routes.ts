@@ -12,7 +12,6 @@ import {
   parseVersionId,
 } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
 import { conflict, notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/request-locale';
@@ -35,6 +34,11 @@ export const NOT_KEPT = 'The server keeps no files of {name} {version}: roll bac
 export const STILL_INSTALLED = '{name} is installed: uninstall it before purging its files';
 export const UNKNOWN_ADDON = 'There is no addon {name} on this server or in the market';
 
+/*
+ * The platform's write calls (platformOnly) change platform rows: the pipeline runs them cross-tenant
+ * (http/pipeline/tenant-scope.ts). The market's list and details are every signed-in caller's.
+ */
+
 /** What the calls need besides the request. */
 export interface AddonCallDeps {
   installer: AddonInstaller;
@@ -44,11 +48,6 @@ export interface AddonCallDeps {
 
 /** The catalogue as it is now, without holding the request's transaction for a slow catalogue server. */
 const CATALOGUE_WAIT_MS = 3000;
-
-/** The platform's write calls change platform rows: the caller's transaction is opened to them. */
-async function platformTx(db: Db, session: Session): Promise<void> {
-  await enterCrossTenant(db, session);
-}
 
 interface MarketFacts {
   addons: AddonFacts[];
@@ -101,8 +100,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       throw notFound(UNKNOWN_ADDON, { name });
     }),
 
-    implement(appInstallCall, async ({ db, session, body, req, reply, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appInstallCall, async ({ db, body, req, reply, auditTarget }) => {
       const { name, version } = parseVersionId(body.versionId);
       auditTarget(body.versionId);
       const row = await findAddon(db, name);
@@ -118,8 +116,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       return jobOf(claimed, requestLocale(req));
     }),
 
-    implement(appUpdateCall, async ({ db, session, body, req, reply, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appUpdateCall, async ({ db, body, req, reply, auditTarget }) => {
       auditTarget(body.versionId);
       const target = parseVersionId(body.versionId);
       if (target.name !== body.name) throw notFound(NOT_OFFERED, { versionId: body.versionId });
@@ -133,8 +130,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       return jobOf(claimed, requestLocale(req));
     }),
 
-    implement(appRollbackCall, async ({ db, session, body, req, reply, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appRollbackCall, async ({ db, body, req, reply, auditTarget }) => {
       auditTarget(`${body.name}@${body.version}`);
       const row = await installedRow(db, body.name);
       if (row.version === body.version) throw conflict(SAME_VERSION, { name: body.name, version: row.version });
@@ -148,8 +144,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       return jobOf((await findAddon(db, body.name))!, requestLocale(req));
     }),
 
-    implement(appStatusCall, async ({ db, session, body, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appStatusCall, async ({ db, body, auditTarget }) => {
       auditTarget(body.name);
       await installedRow(db, body.name);
       const remote = await findRemote(db, body.name);
@@ -158,8 +153,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       return null;
     }),
 
-    implement(appUninstallCall, async ({ db, session, body, reply, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appUninstallCall, async ({ db, body, reply, auditTarget }) => {
       auditTarget(body.name);
       await installedRow(db, body.name);
       await removeAddonMenus(db, body.name);
@@ -170,8 +164,7 @@ export function addonCalls(deps: AddonCallDeps): CallImplementation[] {
       return null;
     }),
 
-    implement(appPurgeCall, async ({ db, session, body, reply, auditTarget }) => {
-      await platformTx(db, session);
+    implement(appPurgeCall, async ({ db, body, reply, auditTarget }) => {
       auditTarget(body.name);
       const row = await findAddon(db, body.name);
       if (!row) throw notFound(UNKNOWN_ADDON, { name: body.name });

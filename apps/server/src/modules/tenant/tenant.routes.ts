@@ -8,47 +8,39 @@ import {
   tenantUserRecycleCall,
   tenantViewCall,
 } from '@uc/contracts';
-import type { Db } from '../../db/client';
-import { enterCrossTenant } from '../../db/tenant-scope';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import type { Session } from '../auth/access';
 import { listTenants, listTenantUsers, tenantOptions } from './tenant.repository';
 import { createTenant, deleteTenant, setTenantStatus, updateTenant, viewTenant } from './tenant.service';
 
 /*
  * The platform's administration of tenants. Tenants are platform data: every call here is
- * platformOnly (the registrar refused everyone else) and enters the cross-tenant scope, and the
- * repository names the tenants it reads or writes itself.
+ * platformOnly, so the pipeline refused everyone else and runs it cross-tenant (http/pipeline/
+ * tenant-scope.ts), and the repository names the tenants it reads or writes itself.
  */
-const platform = async (db: Db, session: Session): Promise<Db> => {
-  await enterCrossTenant(db, session);
-  return db;
-};
 
 export function tenantCalls(): CallImplementation[] {
   return [
-    implement(tenantOptionCall, async ({ db, session }) => {
-      const list = await tenantOptions(await platform(db, session));
+    implement(tenantOptionCall, async ({ db }) => {
+      const list = await tenantOptions(db);
       return { list };
     }),
-    implement(tenantListCall, async ({ db, session, query }) => listTenants(await platform(db, session), query)),
-    implement(tenantViewCall, async ({ db, session, query }) => viewTenant(await platform(db, session), query.id)),
-    implement(tenantEditCall, async ({ db, session, body, auditTarget }) => {
-      const tx = await platform(db, session);
-      if (body.id !== undefined) return updateTenant(tx, body.id, body);
-      const made = await createTenant(tx, body);
+    implement(tenantListCall, async ({ db, query }) => listTenants(db, query)),
+    implement(tenantViewCall, async ({ db, query }) => viewTenant(db, query.id)),
+    implement(tenantEditCall, async ({ db, body, auditTarget }) => {
+      if (body.id !== undefined) return updateTenant(db, body.id, body);
+      const made = await createTenant(db, body);
       auditTarget(made.tenant.id);
       return made;
     }),
-    implement(tenantStatusCall, async ({ db, session, body }) => {
-      await setTenantStatus(await platform(db, session), body.id, body.status);
+    implement(tenantStatusCall, async ({ db, body }) => {
+      await setTenantStatus(db, body.id, body.status);
       return null;
     }),
-    implement(tenantDeleteCall, async ({ db, session, body }) => {
-      await deleteTenant(await platform(db, session), body.id);
+    implement(tenantDeleteCall, async ({ db, body }) => {
+      await deleteTenant(db, body.id);
       return null;
     }),
-    implement(tenantUserListCall, async ({ db, session, query }) => listTenantUsers(await platform(db, session), query, false)),
-    implement(tenantUserRecycleCall, async ({ db, session, query }) => listTenantUsers(await platform(db, session), query, true)),
+    implement(tenantUserListCall, async ({ db, query }) => listTenantUsers(db, query, false)),
+    implement(tenantUserRecycleCall, async ({ db, query }) => listTenantUsers(db, query, true)),
   ];
 }
