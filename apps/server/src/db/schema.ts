@@ -14,3 +14,4 @@ export * from './schema-profile';
 export * from './schema-oidc';
 export * from './schema-addon';
 export * from './schema-menu-seed';
+export * from './schema-system';
