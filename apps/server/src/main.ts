@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './db/seed';
 import { registerReadiness } from './http/readiness';
+import { applyPolicyToItsTenants } from './modules/tenant-policy/policy-apply';
 import { join } from 'node:path';
 
 async function openDatabase(config: Config): Promise<Database> {
@@ -30,7 +31,11 @@ async function main(): Promise<void> {
     try {
       await database.withStartupLock(async (db) => {
         await runMigrations(database, db);
-        await seed(db, { adminPassword: config.adminPassword, log: { info: (m) => console.log(m), warn: (m) => console.warn(m) } });
+        await seed(db, {
+          adminPassword: config.adminPassword,
+          log: { info: (m) => console.log(m), warn: (m) => console.warn(m) },
+          applyPolicy: applyPolicyToItsTenants,
+        });
       });
       return await buildApp({ config, database });
     } catch (err) {

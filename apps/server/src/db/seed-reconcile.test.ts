@@ -6,7 +6,7 @@ import { runMigrations } from './migrate';
 import { PLATFORM_TENANT_ID, seed } from './seed';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
 import { menus, roleMenus, roles, seededMenus, tenantPolicies, tenants } from './schema';
-import { applyTenantPolicy } from '../modules/tenant-policy/policy-apply';
+import { applyPolicyToItsTenants, applyTenantPolicy } from '../modules/tenant-policy/policy-apply';
 import { memberPurgeCall, memberRecycleListCall, memberRestoreCall, memberViewCall, uploadImageCall } from '@uc/contracts';
 import { openTestDatabase } from '../test/test-database';
 import { withTenant } from './tenant-scope';
@@ -40,7 +40,7 @@ let dispose: () => Promise<void>;
 const start = (menuSeed: readonly MenuSeed[] = MENU_SEED) =>
   database.withStartupLock(async (lockDb) => {
     await runMigrations(database, lockDb);
-    await seed(lockDb, { adminPassword: 'admin-password-1', log, menuSeed });
+    await seed(lockDb, { adminPassword: 'admin-password-1', log, menuSeed, applyPolicy: applyPolicyToItsTenants });
   });
 
 const rowOf = async (locale: string) => (await db.select().from(menus).where(eq(menus.locale, locale)))[0];
@@ -210,6 +210,16 @@ describe('the menu seed at every start', () => {
     } finally {
       await fresh.dispose();
     }
+  });
+
+  it('refuses to add entries its tenants would miss when not given how to apply the default policy', async () => {
+    await start(OLD_SEED);
+    const [policy] = await db.select().from(tenantPolicies);
+    await tenantOn('t-unapplied', policy!.id);
+    const before = await snapshot();
+    await expect(database.withStartupLock((lockDb) => seed(lockDb, { log, menuSeed: MENU_SEED }))).rejects.toThrow(/call seed\(\) with applyPolicy/);
+    // One transaction: nothing of it stays.
+    expect(await snapshot()).toEqual(before);
   });
 
   it('never re-adds an entry an administrator deleted, nor writes over one he edited; a second start adds nothing', async () => {

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { ALL_CALLS, menuType } from '@uc/contracts';
-import { hashPassword } from '../modules/auth/auth.service';
-import { insertMissingSettings } from '../modules/site/settings.repository';
-import { SITE_SETTINGS_DEFAULTS } from '../modules/site/site.settings';
-import { applyPolicyToItsTenants } from '../modules/tenant-policy/policy-apply';
+import { hashPassword } from '../lib/password-hash';
 import type { Db } from './client';
 import { depts, menus, roleMenus, roles, seededMenus, tenantPolicies, tenants, userRoles, users, type SeededMenuValues } from './schema';
 import { MENU_SEED, type MenuSeed } from './seed-menus';
+import { insertMissingSettings, SITE_SETTINGS_DEFAULTS } from './seed-settings';
 import { inTransaction } from './typed';
 
 export const PLATFORM_TENANT_ID = 1;
@@ -16,6 +14,12 @@ export interface SeedLog {
   info(message: string): void;
   warn(message: string): void;
 }
+
+/**
+ * Applies a tenant policy to the tenants on it (modules/tenant-policy's applyPolicyToItsTenants, which
+ * the caller passes: src/db knows no module).
+ */
+export type ApplyPolicy = (db: Db, policyId: number) => Promise<void>;
 
 /** The platform tenant, its root department, the super-admin role and the `admin` user. */
 async function seedPlatform(db: Db, adminPassword: string | undefined, log: SeedLog): Promise<void> {
@@ -140,7 +144,7 @@ async function insertMenu(db: Db, m: MenuSeed, parentId: number | null, sort: nu
  * A fresh database gets the whole seed as before (nothing granted: its super administrator holds all,
  * and the default policy is made from the catalogue right after).
  */
-async function seedMenus(db: Db, catalogue: readonly MenuSeed[], log: SeedLog): Promise<void> {
+async function seedMenus(db: Db, catalogue: readonly MenuSeed[], log: SeedLog, applyPolicy: ApplyPolicy | undefined): Promise<void> {
   // The lock remote pages and addons take to write menus (remote-menus.ts): one writer at a time.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('uc:remote-menus'))`);
   const recorded = new Map((await db.select().from(seededMenus)).map((r) => [r.key, r]));
@@ -201,12 +205,12 @@ async function seedMenus(db: Db, catalogue: readonly MenuSeed[], log: SeedLog): 
   }
   if (followed.length > 0) log.info(`Updated ${followed.length} menu entries to the seed: ${followed.join(', ')}`);
   if (added.length === 0) return;
-  await grantNewMenus(db, added);
+  await grantNewMenus(db, added, applyPolicy);
   log.info(`Added ${added.length} menu entries new to the seed: ${addedKeys.join(', ')}`);
 }
 
 /** A fresh database's grants of entries the seed added to an existing catalogue (seedMenus). */
-async function grantNewMenus(db: Db, added: number[]): Promise<void> {
+async function grantNewMenus(db: Db, added: number[], applyPolicy: ApplyPolicy | undefined): Promise<void> {
   const platformAdmins = await db
     .select({ tenantId: roles.tenantId, id: roles.id })
     .from(roles)
@@ -228,7 +232,13 @@ async function grantNewMenus(db: Db, added: number[]): Promise<void> {
     .update(tenantPolicies)
     .set({ menuIds: [...policy.menuIds, ...allowed], updatedAt: sql`now()` })
     .where(eq(tenantPolicies.id, policy.id));
-  await applyPolicyToItsTenants(db, policy.id);
+  if (applyPolicy) return applyPolicy(db, policy.id);
+  // Without it the policy's tenants would miss what it now allows: refuse rather than start so.
+  const [onIt] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.policyId, policy.id)).limit(1);
+  if (onIt)
+    throw new Error(
+      'The seed added menu entries to the default tenant policy, whose tenants must get them: call seed() with applyPolicy (applyPolicyToItsTenants of modules/tenant-policy/policy-apply.ts), as src/main.ts does',
+    );
 }
 
 /**
@@ -243,11 +253,16 @@ export async function seed(
     log: SeedLog;
     /** The menu catalogue to reconcile (tests give an older one); MENU_SEED otherwise. */
     menuSeed?: readonly MenuSeed[];
+    /**
+     * Needed when the seed adds entries to an existing catalogue whose default policy has tenants (the
+     * seed refuses to go on without it then); a fresh database never needs it.
+     */
+    applyPolicy?: ApplyPolicy;
   },
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     await seedPlatform(tx, options.adminPassword, options.log);
-    await seedMenus(tx, options.menuSeed ?? MENU_SEED, options.log);
+    await seedMenus(tx, options.menuSeed ?? MENU_SEED, options.log, options.applyPolicy);
     await seedDefaultPolicy(tx, options.log);
     await insertMissingSettings(tx, SITE_SETTINGS_DEFAULTS);
   });

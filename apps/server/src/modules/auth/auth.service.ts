@@ -1,5 +1,5 @@
 import { Status, type LoginResult } from '@uc/contracts';
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, captchaChallenge } from '../../lib/errors';
@@ -11,12 +11,13 @@ import { insertSession } from './session.repository';
 import { recordSignIn, signInUserByName, type SignInUser } from './sign-in.repository';
 import { hashToken, newToken } from './token';
 import { inTransaction } from '../../db/typed';
+import { hashPassword } from '../../lib/password-hash';
 
 export const LOGIN_FAILED = 'Login failed, please try again!';
 export const CAPTCHA_FAILED = 'Verification Code Error.';
 
-/** argon2id with the library's defaults (argon2id, m=19 MiB, t=2, p=1: the OWASP baseline). */
-export const hashPassword = (password: string): Promise<string> => hash(password);
+// The seed hashes the first administrator's password too: the hash lives in lib, for both.
+export { hashPassword };
 
 // Verified when the user does not exist, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;

@@ -15,12 +15,6 @@ export async function readSettings<T extends Record<string, string | boolean | n
   return out as T;
 }
 
-/** Writes settings that do not exist yet (the seed; an administrator's changes are kept). */
-export async function insertMissingSettings(db: Db, values: Record<string, unknown>): Promise<void> {
-  const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
-  if (rows.length > 0) await db.insert(siteSettings).values(rows).onConflictDoNothing({ target: siteSettings.key });
-}
-
 export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db
     .insert(siteSettings)
