@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, TooManyRequests } from '../../lib/errors';
 import type { Session } from '../auth/access';
 import { inSystemScope } from '../profile/system-scope';
-import { enforceLimit, refuseAtLimit } from '../security/rate-limit.repository';
+import { enforceLimit, refuseAtLimit } from '../security/rate-limit.service';
 
 /*
  * Phone numbers (drizzle/0017, 0040). Mobile sign-in and SMS reset find the account by number alone,

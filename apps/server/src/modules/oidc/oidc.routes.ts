@@ -6,7 +6,7 @@ import { implement, type CallImplementation } from '../../http/route-registrar';
 import { conflict, notFound } from '../../lib/errors';
 import { inSystemScope } from '../profile/system-scope';
 import { writeAudit } from '../security/audit-log.repository';
-import { enforceLimit } from '../security/rate-limit.repository';
+import { enforceLimit } from '../security/rate-limit.service';
 import { flowCookieOf, useFlowCookie } from './oidc-cookie';
 import { isBound, removeBinding } from './oidc-identity.repository';
 import { OidcProviders } from './oidc-providers';

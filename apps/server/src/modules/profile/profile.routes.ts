@@ -20,7 +20,7 @@ import { revokeOtherSessions } from '../auth/session.repository';
 import { listLoginLog } from '../log/log.repository';
 import { listLedger } from '../member/member-balance.repository';
 import { writeAudit } from '../security/audit-log.repository';
-import { enforceLimit } from '../security/rate-limit.repository';
+import { enforceLimit } from '../security/rate-limit.service';
 import type { SmsDriver } from '../sms/sms.driver';
 import { consumeSmsCode, sendSmsCode } from '../sms/sms.service';
 import { receiveImage } from '../upload/upload.routes';

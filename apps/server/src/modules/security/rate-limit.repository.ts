@@ -1,7 +1,6 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
-import { tooManyRequests } from '../../lib/errors';
 
 /*
  * Counters in the database, so every server instance shares them. They run on the system connection
@@ -133,7 +132,7 @@ export async function clearCounter(db: Db, key: string): Promise<void> {
 }
 
 /** Seconds until the window of `key` ends (at least 1), as a 429's Retry-After. */
-async function windowLeft(db: Db, key: string, windowSeconds: number): Promise<number> {
+export async function windowLeft(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db
     .select({ left: sql<number>`extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8` })
     .from(rateLimits)
@@ -141,36 +140,12 @@ async function windowLeft(db: Db, key: string, windowSeconds: number): Promise<n
   return Math.max(1, Math.ceil(Number(row?.left ?? windowSeconds)));
 }
 
-/** The 429 of a plain rate limit, saying when to try again. */
-function limitReached(what: string, limit: number, windowSeconds: number, left: number) {
-  const minutes = Math.round(windowSeconds / 60) || 1;
-  // `what` is one of the callers' fixed phrases, so each template is a fixed catalogue key.
-  const template = `Too many ${what}: at most {limit} in ${minutes === 1 ? 'a minute' : '{minutes} minutes'}; try again in {seconds} seconds`;
-  return tooManyRequests(template, left, { limit, minutes, seconds: left });
-}
-
-/**
- * A plain rate limit: at most `limit` hits per `windowSeconds` on `key`, else a 429 whose Retry-After
- * is the rest of the window. `what` names the limit in the message ("SMS codes for this number").
- * `hits` counts several at once (one unless told).
- */
-export async function enforceLimit(db: Db, key: string, limit: number, windowSeconds: number, what: string, hits = 1): Promise<void> {
-  const counter = await countHit(db, key, windowSeconds, hits);
-  if (counter.hits <= limit) return;
-  throw limitReached(what, limit, windowSeconds, await windowLeft(db, key, windowSeconds));
-}
-
-/**
- * The same 429 as enforceLimit once `limit` hits are counted in the window of `key`, without counting
- * this one: for a limit on some outcomes of a call (counted with enforceLimit when they happen) that,
- * once reached, must stop the call whatever its outcome would be.
- */
-export async function refuseAtLimit(db: Db, key: string, limit: number, windowSeconds: number, what: string): Promise<void> {
+/** The hits counted on `key` in its current window (0 when it has run out), without counting one. */
+export async function hitsInWindow(db: Db, key: string, windowSeconds: number): Promise<number> {
   const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .select({ hits: sql<number>`case when ${expired} then 0 else ${rateLimits.hits} end` })
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
-  if (Number(row?.hits ?? 0) < limit) return;
-  throw limitReached(what, limit, windowSeconds, await windowLeft(db, key, windowSeconds));
+  return Number(row?.hits ?? 0);
 }

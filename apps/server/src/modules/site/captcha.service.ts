@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Db } from '../../db/client';
 import { serverRoot } from '../../lib/server-root';
-import { enforceLimit } from '../security/rate-limit.repository';
+import { enforceLimit } from '../security/rate-limit.service';
 import { deleteExpiredCaptchas, insertCaptcha, spendCaptcha } from './captcha.repository';
 
 /*

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { SmsEvent } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
-import { enforceLimit } from '../security/rate-limit.repository';
+import { enforceLimit } from '../security/rate-limit.service';
 import { readSettings } from '../site/settings.repository';
 import { SMS_SETTINGS_DEFAULTS } from '../site/site.settings';
 import { guessCode, replaceCode, secondsSinceLastCode, spendCode } from './sms-code.repository';
