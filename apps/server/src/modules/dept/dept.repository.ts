@@ -2,11 +2,9 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DeptEditBody, DeptRow, ParsedFilter } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { depts, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
 import { listWhere } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { deptListSpec } from './dept.fields';
-import { assertQuota } from '../quota/quota';
 import { rowsOf } from '../../db/typed';
 
 const columns = {
@@ -26,9 +24,6 @@ const columns = {
 type Raw = Omit<DeptRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const toRow = (r: Raw): DeptRow => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
-// The same answer for a missing id and another tenant's: the message never echoes the id.
-const notFoundDept = (_id: number) => notFound('The department does not exist: it may have been deleted; reload the list');
-
 /** The tenant's departments in sort order; with a filter, the matching ones and their ancestors. */
 export async function listDepts(db: Db, tenantId: number, filter?: readonly ParsedFilter[]): Promise<DeptRow[]> {
   const rows = (await db.select(columns).from(depts).where(eq(depts.tenantId, tenantId)).orderBy(asc(depts.sort), asc(depts.id))).map(toRow);
@@ -45,19 +40,17 @@ export async function listDepts(db: Db, tenantId: number, filter?: readonly Pars
   return rows.filter((r) => keep.has(r.id));
 }
 
-export async function getDept(db: Db, tenantId: number, id: number): Promise<DeptRow> {
+/** A department of the tenant; undefined when there is none. */
+export async function findDept(db: Db, tenantId: number, id: number): Promise<DeptRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(depts)
     .where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
-  if (!row) throw notFoundDept(id);
-  return toRow(row);
+  return row ? toRow(row) : undefined;
 }
 
-/** Refuses a parent that does not exist, or that is the department itself or one of its descendants. */
-async function checkParent(db: Db, tenantId: number, id: number | undefined, parentId: number | null): Promise<void> {
-  if (parentId === null) return;
-  if (id !== undefined && parentId === id) throw badRequest('parentId: a department cannot be its own parent');
+/** Department `parentId` and its ancestors' ids, nearest first; empty when it does not exist. */
+export async function ancestryOf(db: Db, tenantId: number, parentId: number): Promise<number[]> {
   const chain = await rowsOf<{ id: number | string }>(
     db,
     sql`
@@ -67,23 +60,21 @@ async function checkParent(db: Db, tenantId: number, id: number | undefined, par
       select d.id, d.parent_id, c.depth + 1 from depts d join chain c on d.tenant_id = ${tenantId} and d.id = c.parent_id where c.depth < 1000
     ) select id from chain`,
   );
-  if (chain.length === 0) throw badRequest('parentId: department {id} does not exist', { id: parentId });
-  if (id !== undefined && chain.some((r) => Number(r.id) === id)) {
-    throw badRequest("parentId: the parent cannot be one of the department's own sub-departments (that would make a cycle)");
-  }
+  return chain.map((r) => Number(r.id));
 }
 
-export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Promise<DeptRow> {
-  const { id, ...values } = body;
-  if (id !== undefined) await getDept(db, tenantId, id);
-  else await assertQuota(db, tenantId, 'depts');
-  await checkParent(db, tenantId, id, values.parentId);
+/** Whether another department of the tenant (not `exceptId`) has code `code`. */
+export async function codeInUse(db: Db, tenantId: number, code: string, exceptId: number | undefined): Promise<boolean> {
   const [clash] = await db
     .select({ id: depts.id })
     .from(depts)
-    .where(and(eq(depts.tenantId, tenantId), eq(depts.code, values.code), id !== undefined ? ne(depts.id, id) : undefined));
-  const taken = () => conflict('code: the department code "{code}" is already used by another department: choose another', { code: values.code });
-  if (clash) throw taken();
+    .where(and(eq(depts.tenantId, tenantId), eq(depts.code, code), exceptId !== undefined ? ne(depts.id, exceptId) : undefined));
+  return clash !== undefined;
+}
+
+/** Inserts (no id) or updates a department; 'codeTaken' when the unique code index refused the statement. */
+export async function writeDept(db: Db, tenantId: number, body: DeptEditBody): Promise<DeptRow | 'codeTaken'> {
+  const { id, ...values } = body;
   try {
     const [row] =
       id === undefined
@@ -98,38 +89,34 @@ export async function saveDept(db: Db, tenantId: number, body: DeptEditBody): Pr
             .returning(columns);
     return toRow(row!);
   } catch (err) {
-    if (isUniqueViolation(err)) throw taken();
+    if (isUniqueViolation(err)) return 'codeTaken';
     throw err;
   }
 }
 
-export async function deleteDept(db: Db, tenantId: number, id: number): Promise<void> {
-  const dept = await getDept(db, tenantId, id);
+/** How many sub-departments, and how many users (the recycle bin's included), department `id` has. */
+export async function deptContents(db: Db, tenantId: number, id: number): Promise<{ children: number; members: number }> {
   const [children] = await db
     .select({ n: count() })
     .from(depts)
     .where(and(eq(depts.tenantId, tenantId), eq(depts.parentId, id)));
-  // Users in the recycle bin count too: they come back to their department when restored.
   const [members] = await db
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.deptId, id)));
-  if ((children?.n ?? 0) > 0)
-    throw conflict('Department "{name}" has {count} sub-department(s): delete or move them first', { name: dept.name, count: children!.n });
-  if ((members?.n ?? 0) > 0)
-    throw conflict('Department "{name}" has {count} member(s) (the recycle bin included): move them to another department first', {
-      name: dept.name,
-      count: members!.n,
-    });
+  return { children: children?.n ?? 0, members: members?.n ?? 0 };
+}
+
+export async function removeDept(db: Db, tenantId: number, id: number): Promise<void> {
   await db.delete(depts).where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)));
 }
 
-export async function setDeptStatus(db: Db, tenantId: number, id: number, status: number): Promise<DeptRow> {
+/** Sets a department's status; undefined when there is no such department. */
+export async function updateDeptStatus(db: Db, tenantId: number, id: number, status: number): Promise<DeptRow | undefined> {
   const [row] = await db
     .update(depts)
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(depts.tenantId, tenantId), eq(depts.id, id)))
     .returning(columns);
-  if (!row) throw notFoundDept(id);
-  return toRow(row);
+  return row ? toRow(row) : undefined;
 }

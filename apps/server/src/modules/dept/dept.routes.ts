@@ -12,7 +12,8 @@ import {
 import { deptsInScope } from '../scope/data-scope';
 import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
 import { toTree } from '../../lib/tree';
-import { deleteDept, getDept, listDepts, saveDept, setDeptStatus } from './dept.repository';
+import { listDepts } from './dept.repository';
+import { deleteDept, getDept, saveDept, setDeptStatus } from './dept.service';
 
 // Quotas of the tenant policy (maximum departments) are not enforced yet: the policy tables come with
 // the tenant-policy work; the check belongs at the top of the create branch of saveDept.
