@@ -2,11 +2,9 @@ import { Status, type ListQuery, type PostEditBody, type PostRow } from '@uc/con
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, userPosts, users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { postListSpec } from './post.fields';
-import { assertQuota } from '../quota/quota';
 
 const columns = {
   id: posts.id,
@@ -20,7 +18,6 @@ const columns = {
 };
 type Raw = Omit<PostRow, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const toRow = (r: Raw): PostRow => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
-const notFoundPost = (_id: number) => notFound('The post does not exist: it may have been deleted; reload the list');
 
 export async function listPosts(db: Db, tenantId: number, q: ListQuery): Promise<ListPage<PostRow>> {
   const where = and(eq(posts.tenantId, tenantId), listWhere(postListSpec, q.filter));
@@ -43,34 +40,39 @@ export async function postOptions(db: Db, tenantId: number): Promise<{ id: numbe
     .orderBy(asc(posts.sort), asc(posts.id));
 }
 
-export async function getPost(db: Db, tenantId: number, id: number): Promise<PostRow> {
+/** A post of the tenant; undefined when there is none. */
+export async function findPost(db: Db, tenantId: number, id: number): Promise<PostRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(posts)
     .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
-  if (!row) throw notFoundPost(id);
-  return toRow(row);
+  return row ? toRow(row) : undefined;
 }
 
-export async function savePost(db: Db, tenantId: number, body: PostEditBody): Promise<PostRow> {
-  const { id, ...values } = body;
-  if (id !== undefined) await getPost(db, tenantId, id);
-  else await assertQuota(db, tenantId, 'posts');
+/** Which of name and code another post of the tenant (not `exceptId`) already uses; the name first. */
+export async function clashingField(
+  db: Db,
+  tenantId: number,
+  values: { name: string; code: string },
+  exceptId: number | undefined,
+): Promise<'name' | 'code' | undefined> {
   const clashes = await db
     .select({ name: posts.name, code: posts.code })
     .from(posts)
-    .where(and(eq(posts.tenantId, tenantId), or(eq(posts.name, values.name), eq(posts.code, values.code)), id !== undefined ? ne(posts.id, id) : undefined));
-  const taken = (field: 'name' | 'code') =>
-    conflict(
-      field === 'name'
-        ? 'name: the post name "{value}" is already used by another post: choose another'
-        : 'code: the post code "{value}" is already used by another post: choose another',
-      {
-        value: values[field],
-      },
+    .where(
+      and(
+        eq(posts.tenantId, tenantId),
+        or(eq(posts.name, values.name), eq(posts.code, values.code)),
+        exceptId !== undefined ? ne(posts.id, exceptId) : undefined,
+      ),
     );
-  if (clashes.some((c) => c.name === values.name)) throw taken('name');
-  if (clashes.length > 0) throw taken('code');
+  if (clashes.some((c) => c.name === values.name)) return 'name';
+  return clashes.length > 0 ? 'code' : undefined;
+}
+
+/** Inserts (no id) or updates a post; the field whose unique index refused the statement, if one did. */
+export async function writePost(db: Db, tenantId: number, body: PostEditBody): Promise<PostRow | { taken: 'name' | 'code' }> {
+  const { id, ...values } = body;
   try {
     const [row] =
       id === undefined
@@ -85,14 +87,14 @@ export async function savePost(db: Db, tenantId: number, body: PostEditBody): Pr
             .returning(columns);
     return toRow(row!);
   } catch (err) {
-    if (isUniqueViolation(err, 'posts_tenant_name_uq')) throw taken('name');
-    if (isUniqueViolation(err)) throw taken('code');
+    if (isUniqueViolation(err, 'posts_tenant_name_uq')) return { taken: 'name' };
+    if (isUniqueViolation(err)) return { taken: 'code' };
     throw err;
   }
 }
 
-export async function deletePost(db: Db, tenantId: number, id: number): Promise<void> {
-  const post = await getPost(db, tenantId, id);
+/** How many users hold post `id`, as their main post or linked (the recycle bin's included). */
+export async function holdersOf(db: Db, tenantId: number, id: number): Promise<number> {
   const [direct] = await db
     .select({ n: count() })
     .from(users)
@@ -101,17 +103,19 @@ export async function deletePost(db: Db, tenantId: number, id: number): Promise<
     .select({ n: count() })
     .from(userPosts)
     .where(and(eq(userPosts.tenantId, tenantId), eq(userPosts.postId, id)));
-  const n = (direct?.n ?? 0) + (linked?.n ?? 0);
-  if (n > 0) throw conflict('Post "{name}" is held by {count} user(s) (the recycle bin included): give them another post first', { name: post.name, count: n });
+  return (direct?.n ?? 0) + (linked?.n ?? 0);
+}
+
+export async function removePost(db: Db, tenantId: number, id: number): Promise<void> {
   await db.delete(posts).where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)));
 }
 
-export async function setPostStatus(db: Db, tenantId: number, id: number, status: number): Promise<PostRow> {
+/** Sets a post's status; undefined when there is no such post. */
+export async function updatePostStatus(db: Db, tenantId: number, id: number, status: number): Promise<PostRow | undefined> {
   const [row] = await db
     .update(posts)
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(posts.tenantId, tenantId), eq(posts.id, id)))
     .returning(columns);
-  if (!row) throw notFoundPost(id);
-  return toRow(row);
+  return row ? toRow(row) : undefined;
 }

@@ -1,6 +1,7 @@
 import { postDeleteBatchCall, postDeleteCall, postEditCall, postListCall, postOptionCall, postStatusCall, postViewCall } from '@uc/contracts';
 import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
-import { deletePost, getPost, listPosts, postOptions, savePost, setPostStatus } from './post.repository';
+import { listPosts, postOptions } from './post.repository';
+import { deletePost, getPost, savePost, setPostStatus } from './post.service';
 
 // The tenant policy's maximum number of posts is not enforced yet (the policy tables come with the
 // tenant-policy work); the check belongs at the top of the create branch of savePost.
