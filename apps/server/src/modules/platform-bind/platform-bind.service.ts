@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { BindStatus, type PlatformBindBody, type PlatformBinding, type PlatformBindView } from '@uc/contracts';
 import { renderMessage, type MessageLocale, type MessageParams } from '@uc/contracts/messages';
 import type { Db } from '../../db/client';
-import { platformBinds, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Session } from '../auth/access';
 import type { SecretBox } from '../open-access/secret-box';
+import { deleteBinding, localUser, ownBinding, recordCheck, saveBinding, type BindingRow as Row } from './platform-bind.repository';
 import { PlatformError, SESSION_ENDED, type PlatformClient } from './platform-client';
 
 /*
@@ -32,10 +31,6 @@ export interface BindDeps {
 /** The sealed token is bound to its tenant and user: copied onto another row, it does not open. */
 const sealedFor = (session: Session) => `platform-bind:${session.tenantId}:${session.userId}`;
 
-const own = (session: Session) => and(eq(platformBinds.tenantId, session.tenantId), eq(platformBinds.userId, session.userId));
-
-type Row = typeof platformBinds.$inferSelect;
-
 const toBinding = (row: Row, locale: MessageLocale): PlatformBinding => ({
   platformUrl: row.platformUrl,
   clientId: row.clientId,
@@ -50,17 +45,9 @@ const toBinding = (row: Row, locale: MessageLocale): PlatformBinding => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-async function ownRow(db: Db, session: Session): Promise<Row | undefined> {
-  const [row] = await db.select().from(platformBinds).where(own(session));
-  return row;
-}
-
 export async function viewBinding(db: Db, session: Session, locale: MessageLocale): Promise<PlatformBindView> {
-  const [local] = await db
-    .select({ userId: users.id, username: users.username, realName: users.realName })
-    .from(users)
-    .where(and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId)));
-  const row = await ownRow(db, session);
+  const local = await localUser(db, session);
+  const row = await ownBinding(db, session);
   return {
     local: local ?? { userId: session.userId, username: session.username, realName: '' },
     binding: row ? toBinding(row, locale) : null,
@@ -85,8 +72,8 @@ export async function bind(db: Db, session: Session, body: PlatformBindBody, dep
     if (err instanceof PlatformError && err.failure === 'session_ended') throw new PlatformError('refused', SIGNED_OUT_AT_ONCE);
     throw err;
   }
-  const earlier = await ownRow(db, session);
-  const values = {
+  const earlier = await ownBinding(db, session);
+  await saveBinding(db, session, {
     platformUrl: base,
     clientId: body.clientId,
     username: body.username,
@@ -94,16 +81,7 @@ export async function bind(db: Db, session: Session, body: PlatformBindBody, dep
     platformUserId: account.id,
     platformUsername: account.username,
     platformRealName: account.realName,
-    status: BindStatus.bound,
-    lastCheckedAt: sql`now()`,
-    lastError: '',
-    lastErrorParams: {},
-    updatedAt: sql`now()`,
-  };
-  await db
-    .insert(platformBinds)
-    .values({ tenantId: session.tenantId, userId: session.userId, ...values })
-    .onConflictDoUpdate({ target: [platformBinds.tenantId, platformBinds.userId], set: { ...values, createdAt: sql`now()` } });
+  });
   if (earlier) signOutEarlier(deps, earlier, session);
   return viewBinding(db, session, locale);
 }
@@ -123,13 +101,9 @@ function signOutEarlier({ box, client }: BindDeps, row: Row, session: Session): 
 
 /** Asks the platform now whether the stored session still works, and records what it said. */
 export async function checkBinding(db: Db, session: Session, deps: BindDeps, locale: MessageLocale): Promise<PlatformBindView> {
-  const row = await ownRow(db, session);
+  const row = await ownBinding(db, session);
   if (!row) throw notFound(NOT_BOUND);
-  const outcome = await verify(row, session, deps, locale);
-  await db
-    .update(platformBinds)
-    .set({ ...outcome, lastCheckedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(own(session));
+  await recordCheck(db, session, await verify(row, session, deps, locale));
   return viewBinding(db, session, locale);
 }
 
@@ -168,7 +142,7 @@ async function verify(row: Row, session: Session, { box, client }: BindDeps, loc
 
 /** Removes the binding and its stored session; the session is signed out on the platform too, without waiting. */
 export async function unbind(db: Db, session: Session, deps: BindDeps): Promise<void> {
-  const [row] = await db.delete(platformBinds).where(own(session)).returning();
+  const row = await deleteBinding(db, session);
   if (!row) throw notFound(NOT_BOUND);
   signOutEarlier(deps, row, session);
 }
