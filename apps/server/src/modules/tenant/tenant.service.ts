@@ -1,30 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { Status, tenantExpiryInstant, userSource, type TenantEditBody, type TenantEditResult, type TenantRow } from '@uc/contracts';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { Status, tenantExpiryInstant, type TenantEditBody, type TenantEditResult, type TenantRow } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import {
-  auditLogs,
-  depts,
-  loginLogs,
-  memberLedger,
-  notices,
-  posts,
-  roleDepts,
-  roleMenus,
-  roles,
-  tenantPolicies,
-  tenants,
-  uploads,
-  userRoles,
-  users,
-} from '../../db/schema';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/auth.service';
 import { revokeTenantSessions } from '../auth/session.repository';
 import { checkPassword } from '../account/password-policy';
 import { applyTenantPolicy } from '../tenant-policy/policy-apply';
 import { findTenant } from './tenant.repository';
+import {
+  insertTenant,
+  insertTenantAdmin,
+  lockTenant as lockTenantRow,
+  policyDefaultingTo,
+  policyStatus,
+  removeTenant,
+  updateTenantRow,
+  updateTenantStatus,
+  userCounts,
+  type TenantValues,
+} from './tenant-write.repository';
 
 /*
  * The platform's writes on tenants. Each runs inside the call's one transaction (the route registrar
@@ -54,12 +48,9 @@ const ADMIN_ROLE = { name: '管理员', key: 'admin' };
 /** A password for the administrator when the creator typed none: 16 URL-safe characters, 96 random bits. */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');
 
+/** The tenant, locked for the change (lockTenantRow), else the 404 of an unknown tenant. */
 async function lockTenant(tx: Db, id: number) {
-  const [tenant] = await tx
-    .select({ id: tenants.id, name: tenants.name, isPlatform: tenants.isPlatform, status: tenants.status, policyId: tenants.policyId })
-    .from(tenants)
-    .where(eq(tenants.id, id))
-    .for('update');
+  const tenant = await lockTenantRow(tx, id);
   if (!tenant) throw tenantMissing();
   return tenant;
 }
@@ -67,12 +58,12 @@ async function lockTenant(tx: Db, id: number) {
 /** The policy a tenant is put on must exist and be enabled (one it already runs under may since have been disabled). */
 async function checkPolicy(tx: Db, policyId: number | null, current?: number | null): Promise<void> {
   if (policyId === null) throw badRequest(POLICY_REQUIRED);
-  const [policy] = await tx.select({ status: tenantPolicies.status }).from(tenantPolicies).where(eq(tenantPolicies.id, policyId));
-  if (!policy) throw badRequest(POLICY_MISSING);
-  if (policy.status !== Status.enabled && policyId !== current) throw badRequest(POLICY_DISABLED);
+  const status = await policyStatus(tx, policyId);
+  if (status === undefined) throw badRequest(POLICY_MISSING);
+  if (status !== Status.enabled && policyId !== current) throw badRequest(POLICY_DISABLED);
 }
 
-const tenantValues = (b: TenantEditBody) => ({
+const tenantValues = (b: TenantEditBody): TenantValues => ({
   name: b.name,
   code: b.code,
   leader: b.leader,
@@ -103,35 +94,13 @@ export async function createTenant(tx: Db, b: TenantEditBody): Promise<TenantEdi
   // Hashed before the first write: argon2 takes a while, and no lock need be held meanwhile.
   const passwordHash = await hashPassword(b.adminPassword || generatedPassword!);
 
-  const [tenant] = await tx.insert(tenants).values(values).returning({ id: tenants.id });
-  const tenantId = tenant!.id;
-  const [dept] = await tx.insert(depts).values({ tenantId, name: b.name }).returning({ id: depts.id });
-  const [role] = await tx
-    .insert(roles)
-    .values({ tenantId, ...ADMIN_ROLE, dataScope: 1, isDefaultAdmin: true })
-    .returning({ id: roles.id });
-  await applyTenantPolicy(tx, tenantId);
+  const place = await insertTenant(tx, values, ADMIN_ROLE);
   // Last: user names are unique across tenants, so this is the step most likely refused, and everything
   // above goes back with it. The number is unverified (member-mobile.ts): unique only within this new
   // tenant, so it clashes with nothing; the administrator verifies it in their account settings.
-  const [user] = await tx
-    .insert(users)
-    .values({
-      tenantId,
-      username: b.adminUsername,
-      passwordHash,
-      realName: b.adminRealName,
-      mobile: b.adminMobile,
-      deptId: dept!.id,
-      source: userSource.administrator,
-    })
-    .returning({ id: users.id })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'users_username_lower_uq'))
-        throw conflict('adminUsername: the user name "{username}" is already taken: choose another', { username: b.adminUsername });
-      throw err;
-    });
-  await tx.insert(userRoles).values({ tenantId, userId: user!.id, roleId: role!.id });
+  const admin = await insertTenantAdmin(tx, place, { username: b.adminUsername, passwordHash, realName: b.adminRealName, mobile: b.adminMobile });
+  if (admin === 'usernameTaken') throw conflict('adminUsername: the user name "{username}" is already taken: choose another', { username: b.adminUsername });
+  const tenantId = place.tenantId;
   return { tenant: await viewTenant(tx, tenantId), generatedPassword };
 }
 
@@ -149,10 +118,7 @@ export async function updateTenant(tx: Db, id: number, b: TenantEditBody): Promi
   } else {
     await checkPolicy(tx, b.policyId, before.policyId);
   }
-  await tx
-    .update(tenants)
-    .set({ ...tenantValues(b), updatedAt: sql`now()` })
-    .where(eq(tenants.id, id));
+  await updateTenantRow(tx, id, tenantValues(b));
   if (b.policyId !== before.policyId) await applyTenantPolicy(tx, id);
   if (before.status === Status.enabled && b.status !== Status.enabled) await revokeTenantSessions(tx, id);
   return { tenant: await viewTenant(tx, id), generatedPassword: null };
@@ -163,20 +129,9 @@ export async function setTenantStatus(tx: Db, id: number, status: number): Promi
   const tenant = await lockTenant(tx, id);
   if (tenant.isPlatform && status !== Status.enabled) throw conflict(PLATFORM_NOT_DISABLED);
   if (tenant.status === status) return;
-  await tx
-    .update(tenants)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(tenants.id, id));
+  await updateTenantStatus(tx, id, status);
   if (status !== Status.enabled) await revokeTenantSessions(tx, id);
 }
-
-/**
- * The tenant-owned tables a tenant without users can still have rows in, children first. Tables of
- * users (sessions, keys, ledgers...) are empty once the users are gone; quota_usage and
- * quota_reservations go with the tenant (ON DELETE CASCADE); auth_epochs keeps its counter (a
- * tenant id is never reused). tenant.test.ts checks every table with a tenant_id against this.
- */
-const TENANT_TABLES = [roleMenus, roleDepts, roles, posts, depts, notices, memberLedger, loginLogs, auditLogs, uploads] as const;
 
 /**
  * Deletes a tenant that has no users left, live or in the recycle bin (purging them is a choice of
@@ -186,28 +141,20 @@ const TENANT_TABLES = [roleMenus, roleDepts, roles, posts, depts, notices, membe
 export async function deleteTenant(tx: Db, id: number): Promise<void> {
   const tenant = await lockTenant(tx, id);
   if (tenant.isPlatform) throw conflict(PLATFORM_NOT_DELETED);
-  const [count] = await tx
-    .select({
-      live: sql<number>`(count(*) filter (where ${isNull(users.deletedAt)}))::int`,
-      deleted: sql<number>`(count(*) filter (where ${isNotNull(users.deletedAt)}))::int`,
-    })
-    .from(users)
-    .where(eq(users.tenantId, id));
-  const live = Number(count?.live ?? 0);
-  const deleted = Number(count?.deleted ?? 0);
+  const { live, deleted } = await userCounts(tx, id);
   if (live + deleted > 0) {
     throw conflict(
       'The tenant "{name}" still has users ({live} active, {deleted} in the recycle bin): delete them and empty its recycle bin in the tenant\'s details first, then delete the tenant',
       { name: tenant.name, live, deleted },
     );
   }
-  const [usedBy] = await tx.select({ title: tenantPolicies.title }).from(tenantPolicies).where(eq(tenantPolicies.defaultTenantId, id)).limit(1);
-  if (usedBy) {
+  const usedBy = await policyDefaultingTo(tx, id);
+  if (usedBy !== undefined) {
     throw conflict(
       'The tenant "{name}" is the default tenant of the policy "{policy}" (registration puts new users in it): choose another default tenant in that policy first',
-      { name: tenant.name, policy: usedBy.title },
+      { name: tenant.name, policy: usedBy },
     );
   }
-  for (const table of TENANT_TABLES) await tx.delete(table).where(eq(table.tenantId, id));
-  await tx.delete(tenants).where(and(eq(tenants.id, id), eq(tenants.isPlatform, false)));
+  // Its departments, roles, posts, notices and logs go with it (tenant-write.repository.ts).
+  await removeTenant(tx, id);
 }
