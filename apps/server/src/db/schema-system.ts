@@ -35,3 +35,20 @@ export const userCounts = pgTable(
   },
   (t) => [index('user_counts_tenant_idx').on(t.tenantId)],
 );
+
+/**
+ * Live users per tenant and block of 1,024 ids (id >> 10), as rows of deltas like user_counts (drizzle/0048),
+ * written by the same triggers; uc_live_user_seek() finds where a page by number starts from them.
+ */
+export const userIdBlocks = pgTable(
+  'user_id_blocks',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    live: bigint('live', { mode: 'number' }).notNull(),
+  },
+  // Read in block order from either end, a tenant at a time, the deltas summed from the index alone.
+  (t) => [index('user_id_blocks_tenant_block_idx').on(t.tenantId, t.block)],
+);

@@ -69,6 +69,7 @@ const TENANT_TABLES = [
   'sessions',
   'uploads',
   'user_counts',
+  'user_id_blocks',
   'user_oidc_identities',
   'user_posts',
   'user_roles',

@@ -105,13 +105,16 @@ END`,
   RETURN NULL;
 END`,
   ),
-  // Live users per tenant (issue 29, point 4): a row of deltas per write, so writers never wait on one
-  // counter row; uc_live_users() (0047) sums and folds them.
+  // Live users per tenant (issue 29, point 4), and per tenant and block of 1,024 ids (0048: where a page
+  // by number starts): a row of deltas per write, so writers never wait on one counter row;
+  // uc_live_users() (0047, 0048) sums and folds them, uc_live_user_seek() (0048) walks the blocks.
   definerTrigger(
     'uc_user_counts_inserted',
     `BEGIN
   INSERT INTO public.user_counts (tenant_id, live)
   SELECT tenant_id, count(*) FROM added WHERE deleted_at IS NULL GROUP BY tenant_id;
+  INSERT INTO public.user_id_blocks (tenant_id, block, live)
+  SELECT tenant_id, id >> 10, count(*) FROM added WHERE deleted_at IS NULL GROUP BY tenant_id, id >> 10;
   RETURN NULL;
 END`,
   ),
@@ -120,6 +123,8 @@ END`,
     `BEGIN
   INSERT INTO public.user_counts (tenant_id, live)
   SELECT tenant_id, -count(*) FROM removed WHERE deleted_at IS NULL GROUP BY tenant_id;
+  INSERT INTO public.user_id_blocks (tenant_id, block, live)
+  SELECT tenant_id, id >> 10, -count(*) FROM removed WHERE deleted_at IS NULL GROUP BY tenant_id, id >> 10;
   RETURN NULL;
 END`,
   ),
@@ -128,9 +133,11 @@ END`,
     `BEGIN
   IF OLD.deleted_at IS NULL THEN
     INSERT INTO public.user_counts (tenant_id, live) VALUES (OLD.tenant_id, -1);
+    INSERT INTO public.user_id_blocks (tenant_id, block, live) VALUES (OLD.tenant_id, OLD.id >> 10, -1);
   END IF;
   IF NEW.deleted_at IS NULL THEN
     INSERT INTO public.user_counts (tenant_id, live) VALUES (NEW.tenant_id, 1);
+    INSERT INTO public.user_id_blocks (tenant_id, block, live) VALUES (NEW.tenant_id, NEW.id >> 10, 1);
   END IF;
   RETURN NULL;
 END`,
@@ -139,6 +146,7 @@ END`,
     'uc_user_counts_truncated',
     `BEGIN
   DELETE FROM public.user_counts;
+  DELETE FROM public.user_id_blocks;
   RETURN NULL;
 END`,
   ),
@@ -214,7 +222,7 @@ export const TRIGGERS: readonly TriggerDeclaration[] = [
   {
     table: 'users',
     name: 'user_counts_update',
-    definition: `CREATE TRIGGER user_counts_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((((old.deleted_at IS NULL) IS DISTINCT FROM (new.deleted_at IS NULL)) OR (old.tenant_id IS DISTINCT FROM new.tenant_id))) EXECUTE FUNCTION uc_user_counts_updated()`,
+    definition: `CREATE TRIGGER user_counts_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((((old.deleted_at IS NULL) IS DISTINCT FROM (new.deleted_at IS NULL)) OR (old.tenant_id IS DISTINCT FROM new.tenant_id) OR (old.id IS DISTINCT FROM new.id))) EXECUTE FUNCTION uc_user_counts_updated()`,
   },
   {
     table: 'users',

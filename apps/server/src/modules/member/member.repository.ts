@@ -61,20 +61,30 @@ export async function listUsers(
 ): Promise<ListPage<MemberRow & { tenantId: number }>> {
   const filter = listWhere(spec, q.filter);
   const plan = listPlan(spec, q, [{ field: 'id', desc: true }], [{ column: users.id, desc: true }]);
-  // Unfiltered and without an offset, the page's plan does not depend on its values: prepared once
-  // per connection, and planned once (PostgreSQL keeps a generic plan after five runs). Its LIMIT is
-  // written out (pageSize + 1, a whole number from the contract): a LIMIT parameter makes the generic
-  // plan look costlier than the custom ones, and the statement would be planned on every run again.
-  // A search's plan depends on its pattern, a deep offset's on the offset: planned for them every time.
-  const prepared = !filter && plan.offset === 0;
+  // A page by number of a whole tenant's live users in id order (the list's default) does not skip
+  // the rows before it one by one: the tenant's id blocks (drizzle/0048) say from which id on, and how
+  // many rows past it, the page starts, in the page query's own snapshot (uc_live_user_seek).
+  const [onlyKey] = plan.keys;
+  const seek = tenant && !recycle && !filter && plan.offset > 0 && plan.keys.length === 1 && onlyKey?.column === users.id ? { desc: onlyKey.desc } : undefined;
+  // Unfiltered and without an offset (or with one found through the blocks), the page's plan does
+  // not depend on its values: prepared once per connection, and planned once (PostgreSQL keeps a
+  // generic plan after five runs). Its LIMIT is written out (pageSize + 1, a whole number from the
+  // contract): a LIMIT parameter makes the generic plan look costlier than the custom ones, and the
+  // statement would be planned on every run again. A search's plan depends on its pattern, an
+  // offset's on the offset: planned for them every time.
+  const prepared = !filter && (plan.offset === 0 || seek !== undefined);
   const limit = prepared ? (sql.raw(String(Math.trunc(plan.limit))) as unknown as number) : plan.limit;
-  const build = (visibleRows: SQL | undefined, after: SQL | undefined) => {
+  const build = (visibleRows: SQL | undefined, after: SQL | undefined, skip: unknown = plan.offset) => {
     const pageWhere = and(visibleRows, recycle ? isNotNull(users.deletedAt) : isNull(users.deletedAt), filter, after);
     // A deep offset skips its rows on the users index alone (ids only: no joins, no row fetches for
     // the skipped rows), then the page's few rows are fetched whole. So does an unfiltered first page:
     // its ids come from the tenant's index (newer users of other tenants are not even read).
-    const picked =
-      plan.offset > 0 || (!filter && !plan.keyset)
+    const picked = seek
+      ? inArray(
+          users.id,
+          sql`(with seek as materialized (select bound, rest from uc_live_user_seek(${skip}::bigint, ${seek.desc})) select ${users.id} from ${users} where ${pageWhere} and ${users.id} ${sql.raw(seek.desc ? '<' : '>=')} (select bound from seek) order by ${sql.join(plan.orderBy, sql`, `)} limit ${limit} offset (select rest from seek))`,
+        )
+      : plan.offset > 0 || (!filter && !plan.keyset)
         ? inArray(
             users.id,
             db
@@ -124,7 +134,7 @@ export async function listUsers(
     // A whole tenant's page on a pipelining connection (PostgreSQL): built once per connection and shape.
     const connection = tenant && pipelines(db) ? (db as unknown as { session: { client: object } }).session.client : undefined;
     if (!connection) return build(visible, plan.after).prepare(PREPARED).execute();
-    const shape = `${recycle ? 'recycle' : 'live'}|${plan.limit}|${plan.orderBy.length}|${plan.keys.map((k) => `${k.desc ? '-' : ''}${k.column.name}`).join(',')}|${plan.afterValues?.map((v) => (v === null ? 'n' : 'v')).join('') ?? 'page'}`;
+    const shape = `${recycle ? 'recycle' : 'live'}|${seek ? (seek.desc ? 'seek-' : 'seek+') : 'first'}|${plan.limit}|${plan.orderBy.length}|${plan.keys.map((k) => `${k.desc ? '-' : ''}${k.column.name}`).join(',')}|${plan.afterValues?.map((v) => (v === null ? 'n' : 'v')).join('') ?? 'page'}`;
     let shapes = builtPages.get(connection);
     if (!shapes) builtPages.set(connection, (shapes = new Map()));
     let page = shapes.get(shape);
@@ -132,11 +142,12 @@ export async function listUsers(
       page = build(
         eq(users.tenantId, sql.placeholder('tenant') as unknown as number),
         plan.afterWith((i) => sql.placeholder(`k${i}`)),
+        sql.placeholder('skip'),
       ).prepare(PREPARED);
       shapes.set(shape, page);
     }
     if (!page) return build(visible, plan.after).prepare(PREPARED).execute();
-    const values: Record<string, unknown> = { tenant: tenant!.id };
+    const values: Record<string, unknown> = { tenant: tenant!.id, skip: plan.offset };
     plan.afterValues?.forEach((v, i) => (values[`k${i}`] = v));
     return page.execute(values) as Promise<Row[]>;
   };
