@@ -23,7 +23,7 @@ import { PLATFORM_ONLY } from '../../http/route-registrar';
 import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-database';
-import { releaseQuota, reserveQuota } from '../quota/quota-reserve.repository';
+import { releaseQuota, reserveQuota } from '../quota/quota-reserve.service';
 import { upsertRemote } from '../remote/remote.repository';
 
 /*

@@ -2,7 +2,6 @@ import { QUOTA_KINDS, RESERVABLE_QUOTA_KINDS, type QuotaKindName, type Reservabl
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quotaReservations, quotaUsage, tenantPolicies, tenants } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
 import { LIMIT_COLUMN, liveCount, quotaOf } from './quota';
 
 /*
@@ -12,22 +11,6 @@ import { LIMIT_COLUMN, liveCount, quotaOf } from './quota';
  * never passes the maximum. The counter row is made first if missing (ON CONFLICT DO NOTHING: two
  * first reservations make it once). Everything runs in the caller's tenant transaction (ctx.db).
  */
-
-/** The refusal per count ({units} asked, {max} allowed, {used} in use). */
-const RESERVE_REFUSED: Record<ReservableQuotaKind, string> = {
-  projects:
-    "{units} more projects cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-  projectDevices:
-    "{units} more project devices cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-  projectScenes:
-    "{units} more project scenes cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-  products:
-    "{units} more products cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-  devices:
-    "{units} more devices cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-  deviceProperties:
-    "{units} more device properties cannot be reserved: the tenant's policy allows at most {max} and {used} are in use; release some, or ask the platform administrator for a larger policy",
-};
 
 export interface Reservation {
   reservationId: number;
@@ -39,11 +22,14 @@ export interface Reservation {
 
 const isReservable = (kind: string): kind is ReservableQuotaKind => (RESERVABLE_QUOTA_KINDS as readonly string[]).includes(kind);
 
-export async function reserveQuota(
+/** A reservation made, or refused over the maximum with the usage it met (nothing is counted then). */
+export type ReserveOutcome = { outcome: 'reserved'; reservation: Reservation } | { outcome: 'overMax'; max: number; used: number };
+
+export async function takeQuota(
   db: Db,
   caller: { tenantId: number; userId: number },
   input: { kind: ReservableQuotaKind; units: number; reference: string },
-): Promise<Reservation> {
+): Promise<ReserveOutcome> {
   const { tenantId } = caller;
   const max = await quotaOf(db, tenantId, input.kind);
   await db.insert(quotaUsage).values({ tenantId, kind: input.kind, used: 0 }).onConflictDoNothing();
@@ -57,26 +43,23 @@ export async function reserveQuota(
       .select({ used: quotaUsage.used })
       .from(quotaUsage)
       .where(and(eq(quotaUsage.tenantId, tenantId), eq(quotaUsage.kind, input.kind)));
-    throw conflict(RESERVE_REFUSED[input.kind], { units: input.units, max, used: now?.used ?? 0 });
+    return { outcome: 'overMax', max, used: now?.used ?? 0 };
   }
   const [row] = await db
     .insert(quotaReservations)
     .values({ tenantId, kind: input.kind, units: input.units, reference: input.reference, userId: caller.userId })
     .returning({ id: quotaReservations.id });
-  return { reservationId: row!.id, kind: input.kind, units: input.units, used: Number(granted.used), max };
+  return { outcome: 'reserved', reservation: { reservationId: row!.id, kind: input.kind, units: input.units, used: Number(granted.used), max } };
 }
 
-export async function releaseQuota(db: Db, tenantId: number, reservationId: number): Promise<Reservation> {
+/** Gives a reservation's units back; undefined when there is no such reservation (or it was released already). */
+export async function giveBackQuota(db: Db, tenantId: number, reservationId: number): Promise<Reservation | undefined> {
   // Deleted first: of two releases of one reservation only one finds the row, so units go back once.
   const [gone] = await db
     .delete(quotaReservations)
     .where(and(eq(quotaReservations.tenantId, tenantId), eq(quotaReservations.id, reservationId)))
     .returning({ kind: quotaReservations.kind, units: quotaReservations.units });
-  if (!gone || !isReservable(gone.kind)) {
-    throw notFound('The reservation {reservationId} does not exist or was already released: release each reservation once, by the id reserve answered', {
-      reservationId,
-    });
-  }
+  if (!gone || !isReservable(gone.kind)) return undefined;
   const [left] = await db
     .update(quotaUsage)
     .set({ used: sql`greatest(${quotaUsage.used} - ${gone.units}, 0)` })

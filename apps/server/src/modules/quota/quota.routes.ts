@@ -1,6 +1,7 @@
 import { tenantQuotaCall, tenantQuotaReleaseCall, tenantQuotaReserveCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { quotaSummary, releaseQuota, reserveQuota } from './quota-reserve.repository';
+import { quotaSummary } from './quota-reserve.repository';
+import { releaseQuota, reserveQuota } from './quota-reserve.service';
 
 /*
  * The caller's own tenant only (withTenant's scope): a service of the platform signs in with its
