@@ -2,20 +2,16 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { ledgerKind, operateMode, type BalanceChange, type BalanceChangeBody, type LedgerRow, type ListQuery } from '@uc/contracts';
 import type { Db } from '../../db/client';
 import { memberLedger, users } from '../../db/schema';
-import { conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { ledgerListSpec } from './member-ledger.fields';
-import { memberNotFound, visibleMember } from './member-write.repository';
+import { visibleMember } from './member-write.repository';
 import { inTransaction } from '../../db/typed';
 
-type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
-const INSUFFICIENT: Record<Kind, string> = {
-  1: 'num: insufficient balance: the user has {has}, which is less than {num}',
-  2: 'num: insufficient points: the user has {has}, which is less than {num}',
-};
-const money = (kind: Kind, v: string | number) => (kind === ledgerKind.balance ? Number(v).toFixed(2) : String(Math.trunc(Number(v))));
+export type Kind = (typeof ledgerKind)[keyof typeof ledgerKind];
+/** An amount as the ledger shows it: balances with 2 decimals, points whole. */
+export const money = (kind: Kind, v: string | number) => (kind === ledgerKind.balance ? Number(v).toFixed(2) : String(Math.trunc(Number(v))));
 
 const toChange = (kind: Kind, r: { id: number; userId: number; before: string; after: string; change: string }, replayed: boolean): BalanceChange => ({
   ledgerId: r.id,
@@ -27,7 +23,12 @@ const toChange = (kind: Kind, r: { id: number; userId: number; before: string; a
   replayed,
 });
 
-async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceChange | undefined> {
+/** What a change ended as: made (or replayed), its key used for another change, no such user, or too little to deduct. */
+export type BalanceOutcome =
+  { outcome: 'changed'; change: BalanceChange } | { outcome: 'keyReused' } | { outcome: 'notFound' } | { outcome: 'insufficient'; has: string };
+
+/** The change stored earlier under the body's idempotency key: undefined when none, 'keyReused' when it was another change. */
+async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceOutcome | undefined> {
   if (!body.idempotencyKey) return undefined;
   const [row] = await db
     .select()
@@ -35,9 +36,8 @@ async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeB
     .where(and(eq(memberLedger.tenantId, session.tenantId), eq(memberLedger.idempotencyKey, body.idempotencyKey)));
   if (!row) return undefined;
   const delta = body.operateMode === operateMode.add ? body.num : -body.num;
-  if (row.userId !== body.id || row.kind !== kind || Number(row.change) !== delta)
-    throw conflict('idempotencyKey: this key was already used for another change: send a new key for a new change');
-  return toChange(kind, row, true);
+  if (row.userId !== body.id || row.kind !== kind || Number(row.change) !== delta) return { outcome: 'keyReused' };
+  return { outcome: 'changed', change: toChange(kind, row, true) };
 }
 
 /**
@@ -46,7 +46,7 @@ async function replay(db: Db, session: Session, kind: Kind, body: BalanceChangeB
  * none can take the value below zero or lose another's update. The ledger row is written in the same
  * transaction (a savepoint), so a refused or duplicate change leaves no trace.
  */
-export async function changeBalance(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceChange> {
+export async function applyBalanceChange(db: Db, session: Session, kind: Kind, body: BalanceChangeBody): Promise<BalanceOutcome> {
   const earlier = await replay(db, session, kind, body);
   if (earlier) return earlier;
   const column = kind === ledgerKind.balance ? users.balance : users.integral;
@@ -54,7 +54,7 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
   const deltaSql = kind === ledgerKind.balance ? sql`${delta.toFixed(2)}::numeric` : sql`${delta}::bigint`;
   const target = await visibleMember(db, session, body.id);
   try {
-    return await inTransaction(db, async (sp) => {
+    return await inTransaction(db, async (sp): Promise<BalanceOutcome> => {
       const [updated] = await sp
         .update(users)
         .set(kind === ledgerKind.balance ? { balance: sql`${users.balance} + ${deltaSql}` } : { integral: sql`${users.integral} + ${deltaSql}` })
@@ -65,8 +65,8 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
           .select({ value: sql<string>`${column}::text` })
           .from(users)
           .where(target);
-        if (!user) throw memberNotFound();
-        throw conflict(INSUFFICIENT[kind], { has: money(kind, user.value), num: money(kind, body.num) });
+        // Nothing was written: the savepoint ends without a trace.
+        return user ? { outcome: 'insufficient', has: money(kind, user.value) } : { outcome: 'notFound' };
       }
       const [row] = await sp
         .insert(memberLedger)
@@ -83,7 +83,7 @@ export async function changeBalance(db: Db, session: Session, kind: Kind, body: 
           idempotencyKey: body.idempotencyKey ?? null,
         })
         .returning();
-      return toChange(kind, row!, false);
+      return { outcome: 'changed', change: toChange(kind, row!, false) };
     });
   } catch (err) {
     // A concurrent request with the same key won the race: its change stands, this one is undone.

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { OUTSIDE_SCOPE_DEPT } from '../scope/data-scope';
 import { ACT_ON_MORE_PERMISSIONS } from './member-coverage';
 import { FORCE_LOGOUT_SELF } from './member-session.routes';
-import { SELF_DEPT, SELF_ROLES } from './member-write.repository';
+import { SELF_DEPT, SELF_ROLES } from './member-write.service';
 
 /*
  * The user list's batch actions (issue 28, point 1): one call per action, each row checked by the

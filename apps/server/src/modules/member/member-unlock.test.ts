@@ -4,7 +4,7 @@ import { captchas, rateLimits } from '../../db/schema';
 import { auth, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CAPTCHA_REQUIRED } from '../auth/login-throttle';
-import { UNLOCK_WRONG_PASSWORD } from './member-unlock.routes';
+import { UNLOCK_WRONG_PASSWORD } from './member-unlock.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,8 @@ import {
   memberStatusBatchCall,
 } from '@uc/contracts';
 import { implement, implementBatch, type CallImplementation } from '../../http/route-registrar';
-import { changeBalance, listLedger } from './member-balance.repository';
+import { listLedger } from './member-balance.repository';
+import { changeBalance } from './member-balance.service';
 import { requestLocale } from '../../lib/request-locale';
 import { importMembers } from './member-import';
 import { guardMobileClash } from './member-mobile';
@@ -34,7 +35,7 @@ import {
   setMemberRoles,
   setMemberStatus,
   viewMember,
-} from './member-write.repository';
+} from './member-write.service';
 
 // The tenant policy's maximum number of users is enforced in saveMember's create branch, restoreMember
 // and importMembers (modules/quota/quota.ts).

@@ -1,12 +1,19 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { ProfileBasicBody, ProfileCard, Withdrawal } from '@uc/contracts';
 import type { Db } from '../../db/client';
-import { posts, userPosts, users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Session } from '../auth/access';
-import { isMobileInTenant, isMobileTaken, mobileTaken, verifiedKeyOf } from '../member/member-mobile';
-import { viewMember } from '../member/member-write.repository';
+import { mobileTaken } from '../member/member-mobile';
+import { viewMember } from '../member/member-write.service';
 import { claimUserImages } from '../upload/upload-references';
+import {
+  furtherPosts,
+  isOwnVerifiedMobile,
+  ownMobileVerified,
+  ownWithdrawal,
+  updateBasicInfo,
+  updateWithdrawal,
+  writeVerifiedMobile,
+} from './profile.repository';
 
 /*
  * The caller's own record: always the session's user, in the caller's tenant transaction. What the
@@ -14,22 +21,12 @@ import { claimUserImages } from '../upload/upload-references';
  * theirs; this adds only what is particular to a user acting on themself.
  */
 
-const self = (session: Session) => and(eq(users.tenantId, session.tenantId), eq(users.id, session.userId), isNull(users.deletedAt));
-
 /** The account centre's card: the member detail of the caller, with every post they hold. */
 export async function profileCard(db: Db, session: Session): Promise<ProfileCard> {
   const m = await viewMember(db, session, session.userId, 'live');
   // The main post (users.post_id) first, then further ones (user_posts: registration's policy post).
-  const further = await db
-    .select({ id: posts.id, name: posts.name })
-    .from(userPosts)
-    .innerJoin(posts, and(eq(posts.tenantId, userPosts.tenantId), eq(posts.id, userPosts.postId)))
-    .where(and(eq(userPosts.tenantId, session.tenantId), eq(userPosts.userId, session.userId)))
-    .orderBy(asc(posts.sort), asc(posts.id));
-  const [own] = await db
-    .select({ mobileVerified: sql<boolean>`${users.verifiedMobile} is not null` })
-    .from(users)
-    .where(self(session));
+  const further = await furtherPosts(db, session);
+  const mobileVerified = await ownMobileVerified(db, session);
   const main = m.postId !== null && m.postName !== null ? [{ id: m.postId, name: m.postName }] : [];
   return {
     id: m.id,
@@ -48,7 +45,7 @@ export async function profileCard(db: Db, session: Session): Promise<ProfileCard
     lastActiveAt: m.lastActiveAt,
     createdAt: m.createdAt,
     mobile: m.mobile,
-    mobileVerified: own?.mobileVerified ?? false,
+    mobileVerified,
     email: m.email,
     sex: m.sex,
     birthday: m.birthday,
@@ -65,28 +62,18 @@ export async function profileCard(db: Db, session: Session): Promise<ProfileCard
 export async function saveBasicInfo(db: Db, session: Session, body: ProfileBasicBody): Promise<ProfileCard> {
   // alipayCode '' is "not changed here": claimUserImages skips empty values.
   await claimUserImages(db, session, session.userId, { avatar: body.avatar, alipayCode: '' });
-  await db
-    .update(users)
-    .set({ ...body, updatedAt: sql`now()` })
-    .where(self(session));
+  await updateBasicInfo(db, session, body);
   return profileCard(db, session);
 }
 
 export async function readWithdrawal(db: Db, session: Session): Promise<Withdrawal> {
-  const [row] = await db
-    .select({ alipayName: users.alipayName, alipayAccount: users.alipayAccount, alipayCode: users.alipayCode })
-    .from(users)
-    .where(self(session));
-  return row ?? { alipayName: '', alipayAccount: '', alipayCode: '' };
+  return (await ownWithdrawal(db, session)) ?? { alipayName: '', alipayAccount: '', alipayCode: '' };
 }
 
 /** The payment code must be a private upload of the caller's tenant (the file route shows it to them and their administrators only). */
 export async function saveWithdrawal(db: Db, session: Session, body: Withdrawal): Promise<Withdrawal> {
   await claimUserImages(db, session, session.userId, { avatar: '', alipayCode: body.alipayCode });
-  await db
-    .update(users)
-    .set({ alipayName: body.alipayName, alipayAccount: body.alipayAccount, alipayCode: body.alipayCode, updatedAt: sql`now()` })
-    .where(self(session));
+  await updateWithdrawal(db, session, body);
   return readWithdrawal(db, session);
 }
 
@@ -100,11 +87,7 @@ export const MOBILE_ON_COLLEAGUE =
  * is said only after the right code (setMobile), so only the phone's holder learns it.
  */
 export async function refuseOwnVerifiedMobile(db: Db, session: Session, mobile: string): Promise<void> {
-  const [row] = await db
-    .select({ own: sql<boolean>`${users.verifiedMobile} = uc_mobile_key(${mobile})` })
-    .from(users)
-    .where(self(session));
-  if (row?.own) throw badRequest(SAME_MOBILE);
+  if (await isOwnVerifiedMobile(db, session, mobile)) throw badRequest(SAME_MOBILE);
 }
 
 /**
@@ -113,14 +96,7 @@ export async function refuseOwnVerifiedMobile(db: Db, session: Session, mobile: 
  * the call back, the spent code included, so the user keeps the code.
  */
 export async function setMobile(db: Db, session: Session, mobile: string): Promise<void> {
-  try {
-    await db
-      .update(users)
-      .set({ mobile, verifiedMobile: verifiedKeyOf(mobile), updatedAt: sql`now()` })
-      .where(self(session));
-  } catch (err) {
-    if (isMobileTaken(err)) throw mobileTaken(mobile);
-    if (isMobileInTenant(err)) throw conflict(MOBILE_ON_COLLEAGUE, { mobile });
-    throw err;
-  }
+  const set = await writeVerifiedMobile(db, session, mobile);
+  if (set === 'mobileTaken') throw mobileTaken(mobile);
+  if (set === 'mobileInTenant') throw conflict(MOBILE_ON_COLLEAGUE, { mobile });
 }
