@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, helpText, loadConfig, type Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
-import { runMigrations } from './db/migrate';
+import { migrateRecorded } from './modules/upgrade-log/schema-upgrade';
 import { seed } from './db/seed';
 import { registerReadiness } from './http/readiness';
 import { applyPolicyToItsTenants } from './modules/tenant-policy/policy-apply';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const app = await (async () => {
     try {
       await database.withStartupLock(async (db) => {
-        await runMigrations(database, db);
+        await migrateRecorded(database, db);
         await seed(db, {
           adminPassword: config.adminPassword,
           log: { info: (m) => console.log(m), warn: (m) => console.warn(m) },

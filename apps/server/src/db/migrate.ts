@@ -4,8 +4,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { serverRoot } from '../lib/server-root';
-import { appliedMigrations, readJournal, recordSchemaUpgrade } from '../modules/upgrade-log/schema-upgrade';
 import type { Database, Db } from './client';
+import { appliedMigrations } from './migration-journal';
 import { applyDeclarations } from './policies/apply';
 
 /** The committed SQL migrations (apps/server/drizzle), found from src/ and from dist/. */
@@ -13,15 +13,15 @@ export const migrationsFolder = (): string => join(serverRoot(), 'drizzle');
 
 /**
  * Applies the pending migrations, then the declared row-level security, policies and triggers
- * (policies/apply.ts: only what differs); `db` is the connection holding the start-up lock. When any
- * migrations were applied, the upgrade log gets the server's entry naming them
- * (modules/upgrade-log/schema-upgrade.ts).
+ * (policies/apply.ts: only what differs); `db` is the connection holding the start-up lock. Answers the
+ * migrations the database had before (by journal `when`), for the upgrade log's entry naming the ones
+ * applied (modules/upgrade-log/schema-upgrade.ts: migrateRecorded, which start-up calls).
  */
-export async function runMigrations(database: Database, db: Db): Promise<void> {
+export async function runMigrations(database: Database, db: Db): Promise<ReadonlySet<number>> {
   const config = { migrationsFolder: migrationsFolder() };
   const before = await appliedMigrations(db);
   if (database.kind === 'pglite') await migratePglite(db as unknown as PgliteDatabase, config);
   else await migratePg(db as unknown as NodePgDatabase, config);
   await applyDeclarations(db);
-  await recordSchemaUpgrade(db, before, { journal: readJournal(config.migrationsFolder) });
+  return before;
 }

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { migrateRecorded } from '../modules/upgrade-log/schema-upgrade';
 import { seed } from '../db/seed';
 import { databaseUrlNamed, testServerUrl, unsyncedUrl } from './template-env';
 import { ADMIN_PASSWORD } from './test-database';
@@ -19,7 +19,7 @@ const quiet = { info: () => undefined, warn: () => undefined };
 
 async function migrateAndSeed(database: Database): Promise<void> {
   await database.withStartupLock(async (db) => {
-    await runMigrations(database, db);
+    await migrateRecorded(database, db);
     await seed(db, { adminPassword: ADMIN_PASSWORD, log: quiet });
   });
 }

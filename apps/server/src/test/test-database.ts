@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type DatabaseOptions } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { migrateRecorded } from '../modules/upgrade-log/schema-upgrade';
 import { seed } from '../db/seed';
 import { databaseUrlNamed, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, testDbKind, testServerUrl, unsyncedUrl } from './template-env';
 
@@ -77,7 +77,7 @@ export async function openSeededTestDatabase(options: DatabaseOptions = {}): Pro
   }
   const opened = await openTestDatabase(undefined, options);
   await opened.database.withStartupLock(async (db) => {
-    await runMigrations(opened.database, db);
+    await migrateRecorded(opened.database, db);
     await seed(db, { adminPassword: ADMIN_PASSWORD, log: { info: () => undefined, warn: () => undefined } });
   });
   return opened;

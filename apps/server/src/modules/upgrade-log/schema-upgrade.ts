@@ -1,45 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_PLUGIN, UPGRADE_LOG_TITLE_MAX } from '@uc/contracts';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/typed';
+import type { Database, Db } from '../../db/client';
+import { migrationsFolder, runMigrations } from '../../db/migrate';
+import { appliedMigrations, readJournal, type JournalEntry } from '../../db/migration-journal';
 import { serverRoot } from '../../lib/server-root';
 import { recordUpgrade, type UpgradeEntry } from './upgrade-log.service';
 
+export { appliedMigrations, readJournal, type JournalEntry };
+
 /*
- * The server's own upgrade log entry: src/db/migrate.ts notes which migrations the database had before
- * it migrates and calls recordSchemaUpgrade afterwards. When the set grew (a first start, or a new
+ * The server's own upgrade log entry: migrateRecorded notes which migrations the database had before
+ * it migrates (runMigrations) and calls recordSchemaUpgrade afterwards. When the set grew (a first start, or a new
  * build with new migrations), one entry names them: plugin SERVER_PLUGIN, version
  * `<package version>+<last migration tag>`. Servers starting together queue on the start-up lock, so
  * only the first sees the set grow; and should two ever both see it, (plugin, version) is unique and
  * the second insert does nothing.
  */
 
-/** One migration of drizzle/meta/_journal.json: `when` is what drizzle stores as the applied row's created_at. */
-export interface JournalEntry {
-  idx: number;
-  when: number;
-  tag: string;
-}
-
-export function readJournal(migrationsFolder: string): JournalEntry[] {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
-  return [...journal.entries].sort((a, b) => a.idx - b.idx);
-}
-
 /** The server's version, from its package.json (found from src/ and from dist/). */
 export function serverVersion(): string {
   return (JSON.parse(readFileSync(join(serverRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-/** The migrations applied to the database, by their journal `when` (none before the first migration). */
-export async function appliedMigrations(db: Db): Promise<Set<number>> {
-  // drizzle's own bookkeeping table (schema "drizzle"), absent until the first migration ran.
-  const [table] = await rowsOf<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  if (!table?.present) return new Set();
-  const rows = await rowsOf<{ created_at: string }>(db, sql`select created_at::text as created_at from drizzle.__drizzle_migrations`);
-  return new Set(rows.map((r) => Number(r.created_at)));
 }
 
 /** Names the schema reached when it fits an entry's title (tags are short, but nothing forces them to be). */
@@ -85,4 +66,14 @@ export async function recordSchemaUpgrade(
 ): Promise<boolean> {
   const entry = schemaUpgradeEntry(build.journal, before, await appliedMigrations(db), build.version ?? serverVersion());
   return entry ? recordUpgrade(db, entry) : false;
+}
+
+/**
+ * Start-up's migration (main.ts, and the test databases made like it): runMigrations, then the
+ * server's upgrade log entry when it applied any. Composed here rather than in db/migrate.ts: the
+ * database layer knows no module.
+ */
+export async function migrateRecorded(database: Database, db: Db): Promise<void> {
+  const before = await runMigrations(database, db);
+  await recordSchemaUpgrade(db, before, { journal: readJournal(migrationsFolder()) });
 }

@@ -8,7 +8,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { SERVER_PLUGIN, type UpgradeLogInput, type UpgradeLogRow } from '@uc/contracts';
 import { openPglite, openPostgres, type Database, type Db } from '../../db/client';
-import { migrationsFolder, runMigrations } from '../../db/migrate';
+import { migrationsFolder } from '../../db/migrate';
 import { auditLogs, menus, roleMenus, upgradeLogs, userRoles } from '../../db/schema';
 import { PLATFORM_TENANT_ID, seed } from '../../db/seed';
 import { withCrossTenant, withTenant } from '../../db/tenant-scope';
@@ -16,7 +16,7 @@ import { auth, createTenant, createUser, tokenFor } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPostgresDatabase, openTestDatabase, testDbKind } from '../../test/test-database';
 import { upsertRemote } from '../remote/remote.repository';
-import { appliedMigrations, readJournal, recordSchemaUpgrade, schemaUpgradeEntry, serverVersion } from './schema-upgrade';
+import { appliedMigrations, migrateRecorded, readJournal, recordSchemaUpgrade, schemaUpgradeEntry, serverVersion } from './schema-upgrade';
 import { PLATFORM_WRITES, recordUpgrade } from './upgrade-log.service';
 
 const LIST = '/user/admin/upgrade/logs/list';
@@ -52,7 +52,7 @@ describe("the server's own entry at start", () => {
   });
   const start = async (database: Database) =>
     database.withStartupLock(async (db) => {
-      await runMigrations(database, db);
+      await migrateRecorded(database, db);
       await seed(db, { log: quiet });
     });
 
@@ -161,7 +161,7 @@ describe('a database made before upgrade logs existed', () => {
     const tenant = await createTenant(db, { code: 'old-tenant' });
     const tenantUser = await createUser(db, { username: 'old.tenant', tenantId: tenant.tenantId, menuPaths: ['/home/upgrade/logs'] });
 
-    await database.withStartupLock((lock) => runMigrations(database, lock));
+    await database.withStartupLock((lock) => migrateRecorded(database, lock));
 
     const buttons = await db.select({ id: menus.id, permissions: menus.permissions }).from(menus).where(like(menus.locale, 'menu.home.upgrade.logs.%'));
     expect(buttons.map((b) => b.permissions).sort()).toEqual([
