@@ -12,49 +12,80 @@ import type { Clock } from './lib/clock';
 import { createOverloadGuard, type OverloadOptions } from './lib/overload';
 import { buildOpenApiDocument } from './lib/openapi';
 import { registerCalls } from './http/route-registrar';
+import { callsOf, type ModulePlugin } from './http/module-plugin';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerStaticHosting } from './http/static-hosting';
-import { accountCalls } from './modules/account/account.routes';
 import { AuthCache } from './modules/auth/auth-cache';
 import { listenAuthEvents } from './modules/auth/auth-events';
-import { authCalls } from './modules/auth/auth.routes';
-import { logCalls } from './modules/log/log.routes';
-import { onlineCalls } from './modules/online/online.routes';
 import { IconCatalogue, iconFontDir } from './modules/icon/icon.catalogue';
-import { iconCalls, registerIconFont } from './modules/icon/icon.routes';
-import { openAccessCalls } from './modules/open-access/open-access.routes';
+import { registerIconFont } from './modules/icon/icon.routes';
 import { loadServerKey, SecretBox } from './modules/open-access/secret-box';
-import { memberCalls } from './modules/member/member.routes';
-import { noticeCalls } from './modules/notice/notice.routes';
 import { listenNoticeEvents } from './modules/notice/notice-events';
 import { registerNoticeStream } from './modules/notice/notice-stream';
-import { menuCalls } from './modules/menu/menu.routes';
-import { deptCalls } from './modules/dept/dept.routes';
-import { memberWriteCalls } from './modules/member/member-write.routes';
-import { roleNavigationCalls } from './modules/role/role-navigation.routes';
-import { postCalls } from './modules/post/post.routes';
-import { tenantInviteCalls } from './modules/tenant-invite/tenant-invite.routes';
-import { tenantPolicyCalls } from './modules/tenant-policy/tenant-policy.routes';
-import { tenantCalls } from './modules/tenant/tenant.routes';
-import { platformBindCalls } from './modules/platform-bind/platform-bind.routes';
-import { tenantQuotaCalls } from './modules/quota/quota.routes';
-import { profileCalls } from './modules/profile/profile.routes';
-import { upgradeLogCalls } from './modules/upgrade-log/upgrade-log.routes';
-import { oidcCalls } from './modules/oidc/oidc.routes';
-import { createAddons } from './modules/addon/addon.module';
-import { createDashboard } from './modules/dashboard/dashboard.module';
 import { RemoteCatalogue } from './modules/remote/remote.catalogue';
 import { RemoteVersionStore } from './modules/remote/remote-versions';
-import { remoteCalls } from './modules/remote/remote.routes';
-import { memberPasswordCalls } from './modules/member/member-password.routes';
-import { memberUnlockCalls } from './modules/member/member-unlock.routes';
-import { memberSessionCalls } from './modules/member/member-session.routes';
 import { logDriver, webhookDriver } from './modules/sms/sms.driver';
-import { roleCalls } from './modules/role/role.routes';
-import { siteCalls } from './modules/site/site.routes';
+import { accountModule } from './modules/account/account.plugin';
+import { siteModule } from './modules/site/site.plugin';
+import { authModule } from './modules/auth/auth.plugin';
+import { memberModule } from './modules/member/member.plugin';
+import { deptModule } from './modules/dept/dept.plugin';
+import { postModule } from './modules/post/post.plugin';
+import { roleModule } from './modules/role/role.plugin';
+import { menuModule } from './modules/menu/menu.plugin';
+import { iconModule } from './modules/icon/icon.plugin';
+import { logModule } from './modules/log/log.plugin';
+import { onlineModule } from './modules/online/online.plugin';
+import { noticeModule } from './modules/notice/notice.plugin';
+import { uploadModule } from './modules/upload/upload.plugin';
+import { openAccessModule } from './modules/open-access/open-access.plugin';
+import { remoteModule } from './modules/remote/remote.plugin';
+import { tenantInviteModule } from './modules/tenant-invite/tenant-invite.plugin';
+import { tenantPolicyModule } from './modules/tenant-policy/tenant-policy.plugin';
+import { tenantModule } from './modules/tenant/tenant.plugin';
+import { platformBindModule } from './modules/platform-bind/platform-bind.plugin';
+import { quotaModule } from './modules/quota/quota.plugin';
+import { profileModule } from './modules/profile/profile.plugin';
+import { upgradeLogModule } from './modules/upgrade-log/upgrade-log.plugin';
+import { oidcModule } from './modules/oidc/oidc.plugin';
+import { addonModule } from './modules/addon/addon.plugin';
+import { dashboardModule } from './modules/dashboard/dashboard.plugin';
 import { registerUploadFiles } from './modules/upload/upload-files';
-import { registerMultipart, uploadCalls } from './modules/upload/upload.routes';
+import { registerMultipart } from './modules/upload/upload.routes';
 import { scheduleUploadSweep } from './modules/upload/upload-sweep';
+
+/**
+ * The server's modules, each listed once (modules/<name>/<name>.plugin.ts): their calls together are
+ * the contract catalogue, which registerCalls checks. The dashboard comes last: its request metrics
+ * hook into the routes of every call.
+ */
+const MODULES: readonly ModulePlugin[] = [
+  accountModule,
+  siteModule,
+  authModule,
+  memberModule,
+  deptModule,
+  postModule,
+  roleModule,
+  menuModule,
+  iconModule,
+  logModule,
+  onlineModule,
+  noticeModule,
+  uploadModule,
+  openAccessModule,
+  remoteModule,
+  tenantInviteModule,
+  tenantPolicyModule,
+  tenantModule,
+  platformBindModule,
+  quotaModule,
+  profileModule,
+  upgradeLogModule,
+  oidcModule,
+  addonModule,
+  dashboardModule,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,7 +155,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // 5. OpenAPI from the contracts, with swagger-ui.
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/user/admin/docs' });
-  // 6. The API: exactly the calls of the contract catalogue.
+  // 6. The API: exactly the calls of the contract catalogue, from the modules listed in MODULES.
   const db = database.db;
   const uploadDir = join(config.dataDir, 'uploads');
   const warn = (message: string) => app.log.warn(message);
@@ -148,43 +179,14 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   const notices = await listenNoticeEvents(database, (m) => app.log.warn(m));
   app.addHook('onClose', notices.stop);
   const box = new SecretBox(loadServerKey(config.openAccessKey, config.dataDir, (m) => app.log.warn(m)));
-  registerCalls(
-    app,
-    [
-      ...accountCalls(db, config, sms),
-      ...siteCalls(db, config),
-      ...authCalls(db, config),
-      ...memberCalls(),
-      ...memberWriteCalls(),
-      ...deptCalls(),
-      ...postCalls(),
-      ...roleNavigationCalls(),
-      ...menuCalls(),
-      ...roleCalls(),
-      ...iconCalls(icons),
-      ...logCalls(),
-      ...onlineCalls(),
-      ...memberSessionCalls(),
-      ...memberPasswordCalls(),
-      ...memberUnlockCalls(config),
-      ...noticeCalls(),
-      ...uploadCalls(uploadDir),
-      ...openAccessCalls(db, config, box),
-      ...remoteCalls(db, remotes),
-      ...tenantInviteCalls(),
-      ...tenantPolicyCalls(),
-      ...tenantCalls(),
-      ...platformBindCalls(box, config),
-      ...tenantQuotaCalls(),
-      ...profileCalls(sms, uploadDir),
-      ...upgradeLogCalls(),
-      ...oidcCalls(db, config),
-      ...createAddons(app, { config, db, remotes }),
-      // Made before registerCalls adds the routes: the dashboard's request metrics hook into each one.
-      ...createDashboard(app, database),
-    ],
-    { db, checkResponses, sessions, auth, guard, inProcessExact: database.kind === 'pglite' },
-  );
+  registerCalls(app, callsOf(app, MODULES, { config, database, db, sms, icons, box, remotes, uploadDir }), {
+    db,
+    checkResponses,
+    sessions,
+    auth,
+    guard,
+    inProcessExact: database.kind === 'pglite',
+  });
   // Avatars to anyone, payment codes to their tenant only; files no record refers to are swept away.
   // The unread counts as Server-Sent Events (EventSource: token in the query, this address only).
   registerNoticeStream(app, { db, sessions, events: notices.events, clock });

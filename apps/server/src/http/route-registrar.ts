@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_CALLS, isPagedSchema, type CallContract } from '@uc/contracts';
 import type { Db } from '../db/client';
 import { withTenant, type TenantEpochs } from '../db/tenant-scope';
@@ -122,10 +122,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       permission: requiredPermission(call),
       audited: isAudited(call),
     };
-    const onSend: onSendAsyncHookHandler[] = [];
     const settle = settleAfterWrite(call, epochReads?.leaseMs);
-    if (settle) onSend.push(settle);
-    const preSerialization: preSerializationAsyncHookHandler<unknown>[] = options.checkResponses ? [checkResponse(call)] : [];
     app.route({
       method: call.method,
       url: call.path,
@@ -133,8 +130,8 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       decompress: false,
       // JSON answers, not documents: the lean API set of security headers (lib/security-headers.ts).
       config: { api: true },
-      ...(onSend.length > 0 ? { onSend } : {}),
-      ...(preSerialization.length > 0 ? { preSerialization } : {}),
+      ...(settle ? { onSend: [settle] } : {}),
+      ...(options.checkResponses ? { preSerialization: [checkResponse(call)] } : {}),
       handler: async (req, reply) => {
         const token = tokenFrom(req.headers.authorization);
         const data =
