@@ -6,7 +6,7 @@
   "scripts": {
     "build": "rspack build --mode production",
     "dev": "rspack serve --mode development",
-    "typecheck": "tsc -p tsconfig.json",
+    "typecheck": "tsc -b",
     "test": "jest --passWithNoTests=false"
   },
   "dependencies": {

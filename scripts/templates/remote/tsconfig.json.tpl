@@ -1,5 +1,11 @@
 {
   "extends": "../../tsconfig.base.json",
   "compilerOptions": { "types": ["node", "jest"] },
-  "include": ["src"]
+  "include": ["src"],
+  "references": [
+    { "path": "../../packages/contracts" },
+    { "path": "../../packages/client" },
+    { "path": "../../packages/testing" },
+    { "path": "../../packages/ui" }
+  ]
 }
