@@ -1,10 +1,9 @@
-import { Status, type ListQuery, type TenantInviteEditBody, type TenantInviteRow } from '@uc/contracts';
+import { type ListQuery, type TenantInviteEditBody, type TenantInviteRow } from '@uc/contracts';
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tenantInvites, tenantPolicies } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/errors';
 import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { tenantInviteListSpec } from './tenant-invite.fields';
 
@@ -36,7 +35,6 @@ const toRow = (r: Raw): TenantInviteRow => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-const missing = () => notFound('The invitation does not exist: it may have been deleted; reload the list');
 const selectRows = (db: Db) => db.select(columns).from(tenantInvites).leftJoin(tenantPolicies, eq(tenantPolicies.id, tenantInvites.policyId));
 
 export async function listInvites(db: Db, q: ListQuery): Promise<ListPage<TenantInviteRow>> {
@@ -53,10 +51,16 @@ export async function listInvites(db: Db, q: ListQuery): Promise<ListPage<Tenant
   return listPage(plan, rows, countRows(db, tenantInvites, where), toRow);
 }
 
-export async function getInvite(db: Db, id: number): Promise<TenantInviteRow> {
+/** An invitation; undefined when there is none. */
+export async function findInvite(db: Db, id: number): Promise<TenantInviteRow | undefined> {
   const [row] = await selectRows(db).where(eq(tenantInvites.id, id));
-  if (!row) throw missing();
-  return toRow(row);
+  return row ? toRow(row) : undefined;
+}
+
+/** A tenant policy's status; undefined when there is no such policy. */
+export async function policyStatus(db: Db, policyId: number): Promise<number | undefined> {
+  const [policy] = await db.select({ status: tenantPolicies.status }).from(tenantPolicies).where(eq(tenantPolicies.id, policyId));
+  return policy?.status;
 }
 
 /** A code people can read out and type: 12 characters of an alphabet without 0/O and 1/I/L. */
@@ -65,15 +69,16 @@ export function newInviteCode(): string {
   return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
-export async function saveInvite(db: Db, creator: { userId: number; username: string }, body: TenantInviteEditBody): Promise<TenantInviteRow> {
+/**
+ * Inserts (no id) or updates an unused invitation: its id; 'usedMeanwhile' when the row was used since
+ * it was read (a used invitation is never rewritten); 'codeTaken' when the unique code index refused it.
+ */
+export async function writeInvite(
+  db: Db,
+  creator: { userId: number; username: string },
+  body: TenantInviteEditBody,
+): Promise<number | 'usedMeanwhile' | 'codeTaken'> {
   const { id, code, ...values } = body;
-  const [policy] = await db.select({ status: tenantPolicies.status }).from(tenantPolicies).where(eq(tenantPolicies.id, values.policyId));
-  if (!policy) throw badRequest('policyId: the tenant policy does not exist: choose one of the list');
-  if (policy.status !== Status.enabled) throw badRequest('policyId: the tenant policy is disabled: enable it or choose another');
-  if (id !== undefined && (await getInvite(db, id)).used) {
-    throw conflict('This invitation was already used and is kept as the record of who used it: make a new one instead');
-  }
-  const taken = () => conflict('code: the invitation code "{code}" is already used by another invitation: choose another, or leave it empty', { code });
   try {
     const [saved] =
       id === undefined
@@ -84,18 +89,17 @@ export async function saveInvite(db: Db, creator: { userId: number; username: st
         : await db
             .update(tenantInvites)
             .set({ ...values, ...(code ? { code } : {}), updatedAt: sql`now()` })
-            // The row may have been used since it was read: never rewrite a used invitation.
             .where(and(eq(tenantInvites.id, id), eq(tenantInvites.used, false)))
             .returning({ id: tenantInvites.id });
-    if (!saved) throw conflict('This invitation was used a moment ago: make a new one instead');
-    return getInvite(db, saved.id);
+    return saved ? saved.id : 'usedMeanwhile';
   } catch (err) {
-    if (isUniqueViolation(err, 'tenant_invites_code_uq')) throw taken();
+    if (isUniqueViolation(err, 'tenant_invites_code_uq')) return 'codeTaken';
     throw err;
   }
 }
 
-export async function deleteInvite(db: Db, id: number): Promise<void> {
+/** Deletes an invitation; false when there was none. */
+export async function removeInvite(db: Db, id: number): Promise<boolean> {
   const removed = await db.delete(tenantInvites).where(eq(tenantInvites.id, id)).returning({ id: tenantInvites.id });
-  if (removed.length === 0) throw missing();
+  return removed.length > 0;
 }

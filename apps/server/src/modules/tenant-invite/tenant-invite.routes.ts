@@ -1,6 +1,7 @@
 import { tenantInviteDeleteCall, tenantInviteEditCall, tenantInviteListCall, tenantInviteViewCall } from '@uc/contracts';
 import { implement, type CallImplementation } from '../../http/route-registrar';
-import { deleteInvite, getInvite, listInvites, saveInvite } from './tenant-invite.repository';
+import { listInvites } from './tenant-invite.repository';
+import { deleteInvite, getInvite, saveInvite } from './tenant-invite.service';
 
 /*
  * Invitations are platform data: their row-level security shows them only to cross-tenant
