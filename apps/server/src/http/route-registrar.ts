@@ -10,7 +10,7 @@ import { notSignedIn } from '../lib/errors';
 import type { OverloadGuard } from '../lib/overload';
 import { admit, checkCoverage, checkPermission, requiredPermission } from './pipeline/admit';
 import { audit, isAudited, type AuditNote } from './pipeline/audit';
-import { cachedCaller, dropStale, proveCached, sessionOf, settleAfterWrite, stillCurrent, type Authentication } from './pipeline/authenticate';
+import { cachedCaller, dropStale, markHandled, proveCached, sessionOf, settleAfterWrite, stillCurrent, type Authentication } from './pipeline/authenticate';
 import { handle } from './pipeline/handle';
 import { RefusalAfterCommit, type CallContext, type CallImplementation } from './pipeline/implement';
 import { answer, checkResponse, echoPage, recalled, remember } from './pipeline/serialize';
@@ -133,6 +133,7 @@ export function registerCalls(app: FastifyInstance, implementations: CallImpleme
       ...(settle ? { onSend: [settle] } : {}),
       ...(options.checkResponses ? { preSerialization: [checkResponse(call)] } : {}),
       handler: async (req, reply) => {
+        if (settle) markHandled(req);
         const token = tokenFrom(req.headers.authorization);
         const data =
           call.access === 'public'

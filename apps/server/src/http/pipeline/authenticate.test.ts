@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Session } from '../../modules/auth/access';
 import { AuthCache } from '../../modules/auth/auth-cache';
 import { hashToken } from '../../modules/auth/token';
-import { StaleSession, cachedCaller, dropStale, proveCached, settleAfterWrite, stillCurrent, type Authentication } from './authenticate';
+import { StaleSession, cachedCaller, dropStale, markHandled, proveCached, settleAfterWrite, stillCurrent, type Authentication } from './authenticate';
 
 const session: Session = { sessionId: 1, userId: 2, tenantId: 3, username: 'u', isSuperAdmin: false, tenantIsPlatform: false, readOnly: false };
 const epochs = { tenant: '7', global: '2' };
@@ -65,5 +65,17 @@ describe('settleAfterWrite', () => {
     expect(settleAfterWrite(memberStatusCall, 0)).toBeUndefined();
     expect(settleAfterWrite(memberStatusCall, undefined)).toBeUndefined();
     expect(settleAfterWrite(memberStatusCall, 50)).toEqual(expect.any(Function));
+  });
+
+  it('waits the lease only once the route handler ran: a write refused before it committed nothing', async () => {
+    const hook = settleAfterWrite(memberStatusCall, 60_000)!;
+    const refusedEarly = {};
+    // Answers at once (a wait would outlast the test's timeout).
+    await expect(hook.call({} as never, refusedEarly as never, {} as never, 'payload')).resolves.toBe('payload');
+    const ran = {};
+    markHandled(ran);
+    const waiting = settleAfterWrite(memberStatusCall, 5)!.call({} as never, ran as never, {} as never, 'payload');
+    expect(await Promise.race([waiting, Promise.resolve('still waiting')])).toBe('still waiting');
+    await expect(waiting).resolves.toBe('payload');
   });
 });

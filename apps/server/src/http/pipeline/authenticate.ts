@@ -68,8 +68,16 @@ export function stillCurrent(a: Authentication, hit: CachedCaller, now: TenantEp
  */
 export function settleAfterWrite(call: CallContract, leaseMs: number | undefined): onSendAsyncHookHandler | undefined {
   if (call.method === 'GET' || !leaseMs) return undefined;
-  return async (_req, _reply, payload) => {
-    await delay(leaseMs);
+  return async (req, _reply, payload) => {
+    if (handled.has(req)) await delay(leaseMs);
     return payload;
   };
 }
+
+/**
+ * Requests whose route handler ran (markHandled, first thing in it). A write refused before its
+ * handler (a body that cannot be read, too large, of the wrong type) committed nothing: it answers at
+ * once, as it did when the wait was the handler's own (the call fuzz sends thousands of them).
+ */
+const handled = new WeakSet<object>();
+export const markHandled = (req: object): void => void handled.add(req);
