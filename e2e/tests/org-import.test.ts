@@ -134,6 +134,9 @@ describe('org users: import from the template, a thousand rows, progress and the
 
   it('downloads the rows not imported with why, as xlsx and CSV, ready to correct and import again', async () => {
     const download = async (format: string) => {
+      // The menu of the last download may still be closing: a click meant for the new one would land
+      // on it as it goes (on a loaded machine the CSV never came). Wait until it is gone.
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' });
       await dialog()
         .getByRole('button', { name: /下载未导入的行/ })
         .click();
