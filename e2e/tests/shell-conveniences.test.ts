@@ -24,9 +24,18 @@ async function openUsers(page: Page) {
 }
 
 async function lockFromUserMenu(page: Page) {
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '锁定屏幕' }).click();
-  await page.getByTestId('lock-screen').waitFor();
+  // The user menu opens on hover: on a loaded machine a click could land as the menu was still
+  // opening or already closing and do nothing (CI once waited 30 s for the lock). The item is
+  // clicked once it is visible, and the whole gesture is made again while no lock screen came.
+  const lock = page.getByTestId('lock-screen');
+  for (let attempt = 0; attempt < 3 && !(await lock.isVisible()); attempt++) {
+    await page.getByTestId('user-menu').hover();
+    const item = page.getByRole('menuitem', { name: '锁定屏幕' });
+    await item.waitFor();
+    await item.click();
+    await lock.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await lock.waitFor();
 }
 
 /** What the page shows behind the lock: rendered text a person could read, and whether the console's root takes input. */
