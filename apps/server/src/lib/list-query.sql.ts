@@ -374,15 +374,22 @@ export async function listPage<R extends KeyValues, T>(
   return { list, total: counted, totalExact: true, next };
 }
 
-/** countUpTo for a list over one table: counts at most `limit` rows of `table` matching `where`. */
-export function countRows(db: Db, table: PgTable, where: SQL | undefined): (limit: number) => Promise<number> {
+/** A table the list's WHERE needs joined (its filter or scope names its columns): left unless `inner`. */
+export interface CountJoin {
+  table: PgTable;
+  on: SQL | undefined;
+  inner?: boolean;
+}
+
+/** countUpTo for a list over one table (and the joins its WHERE needs): counts at most `limit` rows of `table` matching `where`. */
+export function countRows(db: Db, table: PgTable, where: SQL | undefined, joins: readonly CountJoin[] = []): (limit: number) => Promise<number> {
   return async (limit) => {
-    const inner = db
+    let from = db
       .select({ one: sql`1` })
       .from(table)
-      .where(where)
-      .limit(limit)
-      .as('capped');
+      .$dynamic();
+    for (const join of joins) from = join.inner ? from.innerJoin(join.table, join.on) : from.leftJoin(join.table, join.on);
+    const inner = from.where(where).limit(limit).as('capped');
     const [row] = await db.select({ n: count() }).from(inner);
     return row?.n ?? 0;
   };

@@ -1,10 +1,10 @@
 import { NOTICE_RANGE, NOTICE_STATE, type ListQuery, type NoticeAdminRow, type NoticeAdminView } from '@uc/contracts';
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeRecipients, notices, tenants, users } from '../../db/schema';
 import { enterCrossTenant } from '../../db/tenant-scope';
 import { rowsOf } from '../../db/typed';
-import { listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { dataScopeCondition } from '../scope/data-scope';
 import { noticeAdminListSpec } from './notice.fields';
@@ -61,18 +61,7 @@ export async function listAdminNotices(db: Db, session: Session, q: ListQuery): 
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  const countUpTo = async (limit: number) => {
-    const inner = db
-      .select({ one: sql`1` })
-      .from(notices)
-      .leftJoin(users, senderJoin)
-      .where(where)
-      .limit(limit)
-      .as('capped');
-    const [row] = await db.select({ n: count() }).from(inner);
-    return row?.n ?? 0;
-  };
-  return listPage(plan, rows, countUpTo, toRow);
+  return listPage(plan, rows, countRows(db, notices, where, [{ table: users, on: senderJoin }]), toRow);
 }
 
 export interface Stored {

@@ -8,11 +8,11 @@ import {
   type NoticePreferences,
   type UnreadCount,
 } from '@uc/contracts';
-import { and, count, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeReads, noticeRecipients, notices } from '../../db/schema';
 import { rowsOf } from '../../db/typed';
-import { listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage } from '../../lib/list-query.sql';
 import { noticePreferences } from '../profile/notice-preferences';
 import { notifyNotice } from './notice-events';
 import { messageListSpec } from './notice.fields';
@@ -131,18 +131,7 @@ export async function listMessages(db: Db, reader: Reader, kind: NoticeKind, q: 
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  const countUpTo = async (limit: number) => {
-    const inner = db
-      .select({ one: sql`1` })
-      .from(notices)
-      .leftJoin(noticeReads, readMark(reader))
-      .where(where)
-      .limit(limit)
-      .as('capped');
-    const [row] = await db.select({ n: count() }).from(inner);
-    return row?.n ?? 0;
-  };
-  return listPage(plan, rows, countUpTo, toRow);
+  return listPage(plan, rows, countRows(db, notices, where, [{ table: noticeReads, on: readMark(reader) }]), toRow);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Status, type ListQuery, type OpenAccessRecord } from '@uc/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { openAccessKeys, users } from '../../db/schema';
-import { listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';
+import { countRows, listPage, listPlan, listWhere, type ListPage, type ListSpec } from '../../lib/list-query.sql';
 import type { Session } from '../auth/access';
 import { dataScopeCondition } from '../scope/data-scope';
 
@@ -65,18 +65,7 @@ export async function listKeyRecords(db: Db, session: Session, q: ListQuery & { 
     .limit(plan.limit)
     .offset(plan.offset);
   // One after the other: both run on the request's single transaction connection.
-  const countUpTo = async (limit: number) => {
-    const inner = db
-      .select({ one: sql`1` })
-      .from(openAccessKeys)
-      .innerJoin(users, linkedUser)
-      .where(where)
-      .limit(limit)
-      .as('capped');
-    const [row] = await db.select({ n: count() }).from(inner);
-    return row?.n ?? 0;
-  };
-  return listPage(plan, rows, countUpTo, (r) => toRecord(r as Row));
+  return listPage(plan, rows, countRows(db, openAccessKeys, where, [{ table: users, on: linkedUser, inner: true }]), (r) => toRecord(r as Row));
 }
 
 /** A key of the caller's tenant as the list shows it; undefined when there is none. */
